@@ -1,0 +1,43 @@
+"""Test-run wiring shared by every test: which servers the run uses, and the CI rule.
+
+With CI set, a test that needs PostgreSQL, Redis or a Celery worker fails instead of skipping
+(config/settings_test.py already refuses to start when a server does not answer).
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from django.conf import settings
+
+IN_CI = bool(os.environ.get("CI"))
+
+
+def pytest_report_header() -> list[str]:
+    database = settings.DATABASES["default"]
+    engine = str(database["ENGINE"]).rsplit(".", 1)[-1]
+    where = database.get("HOST") or database["NAME"]
+    broker = settings.CELERY_BROKER_URL or "none (tasks run eagerly)"
+    return [f"database backend: {engine} ({where})", f"celery broker: {broker}"]
+
+
+def require_server(available: bool, what: str) -> None:
+    """Skip a test whose server is missing, except in CI, where that is a failure."""
+    if available:
+        return
+    if IN_CI:
+        pytest.fail(f"{what} is required in CI but is not available")
+    pytest.skip(f"{what} is not available")
+
+
+@pytest.fixture
+def postgresql_required() -> None:
+    require_server(
+        settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql", "PostgreSQL"
+    )
+
+
+@pytest.fixture
+def redis_required() -> None:
+    require_server(bool(settings.CELERY_BROKER_URL), "Redis")
