@@ -1,0 +1,79 @@
+# Two commands on a fresh machine: `make run` and `make test` (README "Quick start").
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PY := $(BIN)/python
+HOST ?= 127.0.0.1
+PORT ?= 8000
+SHARED ?= ../shared
+PURE := tournaments/domain pairing/engine standings/tiebreaks
+
+.PHONY: help install install-runtime fmt lint typecheck test test-engine test-reference check \
+        run worker up bench refresh-test-data clean
+
+help:
+	@echo "make run | test | check | lint | fmt | typecheck | test-engine | test-reference | bench | worker | up"
+
+$(BIN)/activate:
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+$(VENV)/.runtime: requirements.txt | $(BIN)/activate
+	$(PY) -m pip install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.dev: requirements.txt requirements-dev.txt | $(BIN)/activate
+	$(PY) -m pip install --quiet -r requirements-dev.txt
+	touch $(VENV)/.runtime $@
+
+install-runtime: $(VENV)/.runtime
+install: $(VENV)/.dev
+
+fmt: install
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	SECRET_KEY=lint $(BIN)/lint-imports
+	$(BIN)/djade --check $$(find templates tournaments pairing standings -name '*.html' 2>/dev/null)
+
+typecheck: install
+	$(BIN)/mypy .
+
+test-engine: install
+	$(BIN)/pytest -q -p no:django tests/pairing/engine tests/standings/tiebreaks tests/tournaments/domain
+
+test: install
+	$(BIN)/pytest -q
+
+test-reference: install
+	$(BIN)/pytest -q -m reference
+	$(PY) tests/data/tools/pairing_compare.py --jobs 2 --rounds-from 1 \
+	  --engine "$(PY) -m pairing --dutch {input} -p {output}" tests/data/reference/dev
+
+check: lint typecheck test
+
+run: install-runtime
+	DEBUG=1 $(PY) manage.py migrate --no-input
+	DEBUG=1 $(PY) manage.py load_demo
+	DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)
+
+worker: install-runtime
+	$(BIN)/celery -A config worker --loglevel=INFO
+
+up:
+	docker compose up --build
+
+bench: install
+	$(PY) benchmarks/bench_pairing.py
+	$(PY) benchmarks/bench_standings.py
+
+refresh-test-data:
+	rm -rf tests/data/reference && cp -r $(SHARED)/reference tests/data/reference
+	cp $(SHARED)/tools/pairing_compare.py tests/data/tools/
+
+clean:
+	rm -rf $(VENV) var .pytest_cache .mypy_cache .ruff_cache
