@@ -1,0 +1,53 @@
+"""TRF read/write: FIDE TRF16 (C.04 Annex 2), TRF-2026 and the JaVaFo/bbpPairings extensions.
+
+The public face of the TRF modules, so that callers import from one place:
+
+- `parse_trf(text) -> TrfDocument` reads a file and refuses a malformed one with `TrfError`
+  (line and column);
+- `write_trf(doc, fmt)` writes TRF16 (`"trf16"`) or TRF-2026 (`"trf26"`);
+- `tournament_state(doc, round_number)` is the state before a round is paired, as the replay
+  harness feeds an engine; `recorded_pairing(doc, round_number)` is the pairing the file records.
+
+See docs/trf.md for what a round trip normalises.
+"""
+
+from __future__ import annotations
+
+from tournaments.domain.trf_model import (
+    TrfAcceleration,
+    TrfByeRequest,
+    TrfDocument,
+    TrfError,
+    TrfPlayer,
+    TrfRoundEntry,
+    TrfWriteError,
+)
+from tournaments.domain.trf_read import parse_trf
+from tournaments.domain.trf_state import (
+    RecordedGame,
+    RecordedPairing,
+    infer_initial_color,
+    next_round_to_pair,
+    recorded_pairing,
+    tournament_state,
+)
+from tournaments.domain.trf_write import TrfFormat, write_trf
+
+__all__ = [
+    "RecordedGame",
+    "RecordedPairing",
+    "TrfAcceleration",
+    "TrfByeRequest",
+    "TrfDocument",
+    "TrfError",
+    "TrfFormat",
+    "TrfPlayer",
+    "TrfRoundEntry",
+    "TrfWriteError",
+    "infer_initial_color",
+    "next_round_to_pair",
+    "parse_trf",
+    "recorded_pairing",
+    "tournament_state",
+    "write_trf",
+]

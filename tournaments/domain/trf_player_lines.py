@@ -1,0 +1,306 @@
+"""Reading and checking `001` player lines (FIDE C.04 Annex 2, TRF16 player section).
+
+A player line has fixed columns up to 89, then one 10-column block per round from column
+92 + 10*(r-1): opponent (4 columns), colour (column +5), result (column +7). The checks follow
+the TRF16 rules as bbpPairings applies them: bye codes carry no opponent, a played game needs a
+colour, the two entries of a game agree, and the points column equals the score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from tournaments.domain.state import Color, Outcome, PlayerId, Points, Scoring
+from tournaments.domain.trf_columns import columns, format_points, half_points, integer
+from tournaments.domain.trf_model import TrfError, TrfPlayer, TrfRoundEntry
+
+FIRST_ROUND_COLUMN = 92
+ROUND_WIDTH = 10
+POINTS_COLUMNS = (81, 84)
+# Columns between the fixed fields (TRF16 player line): a non-blank one means shifted fields.
+_SEPARATORS = (4, 9, 14, 48, 53, 57, 69, 80, 85, 90, 91)
+
+_CODES: dict[str, Outcome] = {
+    "1": Outcome.WIN,
+    "=": Outcome.DRAW,
+    "0": Outcome.LOSS,
+    "+": Outcome.FORFEIT_WIN,
+    "-": Outcome.FORFEIT_LOSS,
+    "W": Outcome.UNRATED_WIN,
+    "D": Outcome.UNRATED_DRAW,
+    "L": Outcome.UNRATED_LOSS,
+    "U": Outcome.PAIRING_BYE,
+    "H": Outcome.HALF_BYE,
+    "F": Outcome.FULL_BYE,
+    "Z": Outcome.ZERO_BYE,
+}
+_BYE_CODES = frozenset({Outcome.PAIRING_BYE, Outcome.HALF_BYE, Outcome.FULL_BYE, Outcome.ZERO_BYE})
+_COLORS = {"w": Color.WHITE, "b": Color.BLACK, "-": Color.NONE, " ": Color.NONE}
+
+# What the opponent's entry may say for each result of a game (TRF16; `-`/`-` is a double
+# forfeit).
+_COUNTERPARTS: dict[Outcome, frozenset[Outcome]] = {
+    Outcome.WIN: frozenset({Outcome.LOSS}),
+    Outcome.DRAW: frozenset({Outcome.DRAW}),
+    Outcome.LOSS: frozenset({Outcome.WIN}),
+    Outcome.FORFEIT_WIN: frozenset({Outcome.FORFEIT_LOSS}),
+    Outcome.FORFEIT_LOSS: frozenset({Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS}),
+    Outcome.UNRATED_WIN: frozenset({Outcome.UNRATED_LOSS}),
+    Outcome.UNRATED_DRAW: frozenset({Outcome.UNRATED_DRAW}),
+    Outcome.UNRATED_LOSS: frozenset({Outcome.UNRATED_WIN}),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLine:
+    """A parsed player line and where it was in the file."""
+
+    player: TrfPlayer
+    number: int
+    points_given: bool
+
+
+def round_column(round_number: int) -> int:
+    """The first column of round `round_number`'s block (TRF16: 92 + 10*(r-1))."""
+    return FIRST_ROUND_COLUMN + ROUND_WIDTH * (round_number - 1)
+
+
+def is_pairing_entry(entry: TrfRoundEntry) -> bool:
+    """The entry shows the player in the round's pairing: a game or the pairing-allocated bye.
+
+    `0000 - +` (a forfeit win without an opponent) is the old JaVaFo code of the
+    pairing-allocated bye, and counts as one here, as in the project's replay harness.
+    """
+    return (
+        entry.opponent is not None
+        or entry.outcome is Outcome.PAIRING_BYE
+        or entry.outcome is Outcome.FORFEIT_WIN
+    )
+
+
+def read_player_line(line: str, number: int) -> PlayerLine:
+    """Parse one `001` line (line `number` of the file)."""
+    text = line.rstrip()
+    if len(text) < POINTS_COLUMNS[1]:
+        raise TrfError(
+            f"player line too short: it ends at column {len(text)}, but the points need "
+            f"columns {POINTS_COLUMNS[0]}-{POINTS_COLUMNS[1]}",
+            line=number,
+            column=len(text) + 1,
+        )
+    for column in _SEPARATORS:
+        if column <= len(text) and text[column - 1] != " ":
+            raise TrfError(
+                f"column {column} must be blank, found {text[column - 1]!r} (are the fields "
+                "in the wrong columns?)",
+                line=number,
+                column=column,
+            )
+    pairing_number = integer(text, number, 5, 8, "pairing number")
+    if not pairing_number:
+        raise TrfError("missing pairing number (columns 5-8)", line=number, column=5)
+    points_text = columns(text, *POINTS_COLUMNS).strip()
+    points = (
+        half_points(points_text, number, POINTS_COLUMNS[0], "points") if points_text else Points(0)
+    )
+    player_id = PlayerId(pairing_number)
+    player = TrfPlayer(
+        pairing_number=player_id,
+        sex=columns(text, 10, 10).strip(),
+        title=columns(text, 11, 13).strip(),
+        name=columns(text, 15, 47).strip(),
+        rating=integer(text, number, 49, 52, "rating"),
+        federation=columns(text, 54, 56).strip(),
+        fide_id=integer(text, number, 58, 68, "FIDE id"),
+        birth_date=columns(text, 70, 79).strip(),
+        points=points,
+        rank=integer(text, number, 86, 89, "rank"),
+        rounds=_read_rounds(text, number, player_id),
+    )
+    return PlayerLine(player=player, number=number, points_given=bool(points_text))
+
+
+def _read_rounds(text: str, number: int, player: PlayerId) -> tuple[TrfRoundEntry, ...]:
+    entries: list[TrfRoundEntry | None] = []
+    round_number = 1
+    while round_column(round_number) <= len(text):
+        entries.append(_read_entry(text, number, player, round_number))
+        round_number += 1
+    while entries and entries[-1] is None:
+        entries.pop()
+    absent = TrfRoundEntry(opponent=None, color=Color.NONE, outcome=Outcome.ABSENT)
+    return tuple(absent if entry is None else entry for entry in entries)
+
+
+def _read_entry(
+    text: str, number: int, player: PlayerId, round_number: int
+) -> TrfRoundEntry | None:
+    """One round block; None when it is blank (TRF16: blank means not paired, like `Z`)."""
+    start = round_column(round_number)
+    block = columns(text, start, start + ROUND_WIDTH - 1).ljust(ROUND_WIDTH)
+    if not block.strip():
+        return None
+    for offset in (4, 6, 8, 9):
+        if block[offset] != " ":
+            raise TrfError(
+                f"round {round_number}: column {start + offset} must be blank, found "
+                f"{block[offset]!r} (are the fields in the wrong columns?)",
+                line=number,
+                column=start + offset,
+            )
+    opponent_number = integer(text, number, start, start + 3, f"round {round_number}: opponent")
+    color_code = block[5].lower()
+    if color_code not in _COLORS:
+        raise TrfError(
+            f"round {round_number}: unknown colour {block[5]!r}", line=number, column=start + 5
+        )
+    color = _COLORS[color_code]
+    code = block[7].upper()
+    opponent = PlayerId(opponent_number) if opponent_number else None
+    if opponent is None:
+        return _read_unpaired(block[7], color, number, round_number, start)
+    if code == " ":
+        raise TrfError(
+            f"round {round_number}: the game against {opponent} has no result",
+            line=number,
+            column=start + 7,
+        )
+    if code not in _CODES:
+        raise TrfError(f"unknown result code {block[7]!r}", line=number, column=start + 7)
+    outcome = _CODES[code]
+    if outcome in _BYE_CODES:
+        raise TrfError(
+            f"round {round_number}: result {block[7]!r} is a bye and cannot have an opponent "
+            f"({opponent})",
+            line=number,
+            column=start + 7,
+        )
+    if opponent == player:
+        raise TrfError(
+            f"round {round_number}: player {player} is paired against itself",
+            line=number,
+            column=start,
+        )
+    if outcome.is_played and color is Color.NONE:
+        raise TrfError(
+            f"round {round_number}: the played game against {opponent} (result {block[7]!r}) "
+            "needs a colour, w or b",
+            line=number,
+            column=start + 5,
+        )
+    return TrfRoundEntry(opponent=opponent, color=color, outcome=outcome)
+
+
+def _read_unpaired(
+    code_char: str, color: Color, number: int, round_number: int, start: int
+) -> TrfRoundEntry:
+    """An entry without an opponent (`0000` or blank): a bye or an absence."""
+    code = code_char.upper()
+    if code in (" ", "-"):
+        outcome = Outcome.ABSENT
+    elif code in _CODES:
+        outcome = _CODES[code]
+    else:
+        raise TrfError(f"unknown result code {code_char!r}", line=number, column=start + 7)
+    if outcome.is_played:
+        raise TrfError(
+            f"round {round_number}: result {code_char!r} is a game and needs an opponent",
+            line=number,
+            column=start + 7,
+        )
+    if color is not Color.NONE:
+        raise TrfError(
+            f"round {round_number}: a round without an opponent cannot have colour {color.value!r}",
+            line=number,
+            column=start + 5,
+        )
+    return TrfRoundEntry(opponent=None, color=Color.NONE, outcome=outcome)
+
+
+def check_opponents(lines: Sequence[PlayerLine]) -> None:
+    """Both entries of every game agree: reciprocal opponents, opposite colours, matching
+    results (TRF16; bbpPairings `validatePairConsistency`)."""
+    by_id: Mapping[PlayerId, PlayerLine] = {line.player.pairing_number: line for line in lines}
+    for line in lines:
+        player = line.player
+        for round_number, entry in enumerate(player.rounds, start=1):
+            if entry.opponent is not None:
+                _check_game(line, round_number, entry, by_id)
+
+
+def _check_game(
+    line: PlayerLine,
+    round_number: int,
+    entry: TrfRoundEntry,
+    by_id: Mapping[PlayerId, PlayerLine],
+) -> None:
+    player = line.player.pairing_number
+    opponent = entry.opponent
+    start = round_column(round_number)
+    other = by_id.get(opponent) if opponent is not None else None
+    if other is None:
+        raise TrfError(
+            f"round {round_number}: opponent {opponent} is not a player of this file",
+            line=line.number,
+            column=start,
+        )
+    said = f"round {round_number}: player {player} played {opponent}"
+    answer = other.player.entry(round_number)
+    if answer is None or answer.opponent != player:
+        found = (
+            "has no game in that round"
+            if answer is None or answer.opponent is None
+            else f"says it played {answer.opponent}"
+        )
+        raise TrfError(f"{said}, but {opponent} {found}", line=other.number, column=start)
+    if answer.color is not entry.color.opposite:
+        raise TrfError(
+            f"{said} with colour {entry.color.value!r}, so {opponent} needs "
+            f"{entry.color.opposite.value!r}, not {answer.color.value!r}",
+            line=other.number,
+            column=start + 5,
+        )
+    if answer.outcome not in _COUNTERPARTS[entry.outcome]:
+        raise TrfError(
+            f"{said} with result {entry.outcome.value!r}, which does not agree with "
+            f"{opponent}'s result {answer.outcome.value!r}",
+            line=other.number,
+            column=start + 7,
+        )
+
+
+def settle_points(lines: Sequence[PlayerLine], scoring: Scoring) -> tuple[TrfPlayer, ...]:
+    """Check that the points column (81-84) equals the score of the results under `scoring`
+    (TRF16), and fill it in where the file left it blank.
+
+    Rounds after the last paired round (nobody has a game or a pairing-allocated bye) hold
+    announcements for the round to be paired (`0000 - H` in a file written before pairing);
+    the points may count them or not.
+    """
+    last_paired = max(
+        (
+            round_number
+            for line in lines
+            for round_number, entry in enumerate(line.player.rounds, start=1)
+            if is_pairing_entry(entry)
+        ),
+        default=0,
+    )
+    players: list[TrfPlayer] = []
+    for line in lines:
+        player = line.player
+        outcomes = [entry.outcome for entry in player.rounds]
+        score = Points(sum(scoring.points(outcome) for outcome in outcomes))
+        paired_score = sum(scoring.points(outcome) for outcome in outcomes[:last_paired])
+        if not line.points_given:
+            player = replace(player, points=score)
+        elif player.points not in (score, paired_score):
+            raise TrfError(
+                f"player {player.pairing_number} has {format_points(player.points)} points, but "
+                f"the results give {format_points(score)}",
+                line=line.number,
+                column=POINTS_COLUMNS[0],
+            )
+        players.append(player)
+    return tuple(players)

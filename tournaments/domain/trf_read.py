@@ -1,0 +1,399 @@
+"""Read a TRF file: FIDE TRF16 (C.04 Annex 2), TRF-2026 and the JaVaFo/bbpPairings extensions.
+
+`parse_trf(text)` accepts CR, LF and CRLF line ends and an optional byte-order mark. Header
+lines are recognised by their code in columns 1-3; lines with a code this module does not
+interpret are kept verbatim in `TrfDocument.other_lines`. Any malformed line raises `TrfError`
+naming the line and column.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from tournaments.domain.state import Color, ForbiddenPairs, Outcome, PlayerId, Points
+from tournaments.domain.trf_columns import columns, half_points, integer, token_integer, tokens
+from tournaments.domain.trf_model import (
+    TrfAcceleration,
+    TrfByeRequest,
+    TrfDocument,
+    TrfError,
+)
+from tournaments.domain.trf_player_lines import (
+    PlayerLine,
+    check_opponents,
+    read_player_line,
+    round_column,
+    settle_points,
+)
+from tournaments.domain.trf_scoring import ScoringReader
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+_TEXT_FIELDS = {
+    "012": "name",
+    "022": "city",
+    "032": "federation",
+    "042": "start_date",
+    "052": "end_date",
+    "092": "tournament_type",
+    "102": "chief_arbiter",
+    "122": "time_control",
+    "192": "pairing_system",
+}
+_BYE_KINDS = {"F": Outcome.FULL_BYE, "H": Outcome.HALF_BYE, "Z": Outcome.ZERO_BYE}
+
+
+@dataclass(frozen=True, slots=True)
+class _Located:
+    """A header value that refers to players, kept with its place for later checks."""
+
+    number: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
+class _AccelerationLine(_Located):
+    """`XXA` (one player, every round) or `250` (a range of players and rounds)."""
+
+    first_player: PlayerId
+    last_player: PlayerId
+    first_round: int
+    values: tuple[Points, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _ForbiddenLine(_Located):
+    players: tuple[tuple[PlayerId, int], ...]
+    first_round: int
+    last_round: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class _ByeLine(_Located):
+    request: TrfByeRequest
+    columns: tuple[int, ...]
+
+
+@dataclass
+class _Reader:
+    """Collects the lines of one file; `document()` checks them together and builds the result."""
+
+    texts: dict[str, str] = field(default_factory=dict)
+    deputies: list[str] = field(default_factory=list)
+    round_dates: tuple[str, ...] = ()
+    total_rounds: int | None = None
+    total_rounds_line: int = 0
+    initial_color: Color | None = None
+    configuration: list[str] = field(default_factory=list)
+    scoring: ScoringReader = field(default_factory=ScoringReader)
+    tie_breaks: tuple[str, ...] = ()
+    standings_tie_breaks: tuple[str, ...] = ()
+    accelerations: list[_AccelerationLine] = field(default_factory=list)
+    forbidden: list[_ForbiddenLine] = field(default_factory=list)
+    byes: list[_ByeLine] = field(default_factory=list)
+    comments: list[str] = field(default_factory=list)
+    other_lines: list[str] = field(default_factory=list)
+    players: list[PlayerLine] = field(default_factory=list)
+    player_lines: dict[PlayerId, int] = field(default_factory=dict)
+    seen_codes: set[str] = field(default_factory=set)
+
+    def read(self, line: str, number: int) -> None:
+        code = line[:3]
+        if not line.strip():
+            return
+        if code == "001":
+            self._read_player(line, number)
+        elif code == "###":
+            self.comments.append(line[3:])
+        elif code in _TEXT_FIELDS:
+            self._once(code, number)
+            self.texts[_TEXT_FIELDS[code]] = line[4:].strip()
+        elif code == "112":
+            self.deputies.append(line[4:].strip())
+        elif code == "132":
+            self._once(code, number)
+            self.round_dates = _round_dates(line)
+        elif code in ("XXR", "142"):
+            self._read_total_rounds(line, number)
+        elif code in ("XXC", "152"):
+            self._read_colour(line, number)
+        elif code in ("202", "212"):
+            self._once(code, number)
+            names = tuple(name.strip() for name in line[4:].split(",") if name.strip())
+            if code == "202":
+                self.tie_breaks = names
+            else:
+                self.standings_tie_breaks = names
+        elif self.scoring.accepts(code):
+            self.scoring.read(line, number)
+        elif code in ("XXA", "250"):
+            self.accelerations.append(_read_acceleration(line, number))
+        elif code in ("XXP", "260"):
+            self.forbidden.append(_read_forbidden(line, number))
+        elif code == "240":
+            self.byes.append(_read_bye(line, number))
+        else:
+            self.other_lines.append(line)
+
+    def _once(self, code: str, number: int) -> None:
+        if code in self.seen_codes:
+            raise TrfError(f"a second {code} line", line=number, column=1)
+        self.seen_codes.add(code)
+
+    def _read_player(self, line: str, number: int) -> None:
+        player_line = read_player_line(line, number)
+        player = player_line.player.pairing_number
+        if player in self.player_lines:
+            raise TrfError(
+                f"pairing number {player} is already used on line {self.player_lines[player]}",
+                line=number,
+                column=5,
+            )
+        self.player_lines[player] = number
+        self.players.append(player_line)
+
+    def _read_total_rounds(self, line: str, number: int) -> None:
+        words = tokens(line, 4)
+        if not words:
+            raise TrfError(f"{line[:3]} needs the number of rounds", line=number, column=5)
+        word, column = words[0]
+        rounds = token_integer(word, number, column, "number of rounds")
+        if self.total_rounds is not None and rounds != self.total_rounds:
+            raise TrfError(
+                f"{rounds} rounds, but line {self.total_rounds_line} says {self.total_rounds}",
+                line=number,
+                column=column,
+            )
+        self.total_rounds = rounds
+        self.total_rounds_line = number
+
+    def _read_colour(self, line: str, number: int) -> None:
+        if line[:3] == "152":
+            words = tokens(line, 4)[:1]
+            colours = {"W": Color.WHITE, "B": Color.BLACK}
+        else:
+            words = [(w, c) for w, c in tokens(line, 4) if w.lower() in ("white1", "black1")]
+            self.configuration.extend(
+                w for w, _ in tokens(line, 4) if w.lower() not in ("white1", "black1")
+            )
+            colours = {"WHITE1": Color.WHITE, "BLACK1": Color.BLACK}
+        for word, column in words:
+            colour = colours.get(word.upper())
+            if colour is None:
+                raise TrfError(f"unknown initial colour {word!r}", line=number, column=column)
+            if self.initial_color is not None and colour is not self.initial_color:
+                raise TrfError(
+                    "the initial colour is given twice, differently", line=number, column=column
+                )
+            self.initial_color = colour
+
+    def document(self) -> TrfDocument:
+        check_opponents(self.players)
+        scoring = self.scoring.scoring()
+        players = settle_points(self.players, scoring)
+        rounds_in_file = max((len(player.rounds) for player in players), default=0)
+        if self.total_rounds is not None and self.total_rounds < rounds_in_file:
+            raise TrfError(
+                f"the tournament has {self.total_rounds} rounds, but player lines have "
+                f"{rounds_in_file}",
+                line=self.total_rounds_line,
+                column=5,
+            )
+        round_count = self.total_rounds if self.total_rounds is not None else rounds_in_file
+        known = set(self.player_lines)
+        by_id = {player.pairing_number: player for player in players}
+        for bye in self.byes:
+            for player, column in zip(bye.request.players, bye.columns, strict=True):
+                _check_known(player, known, bye.number, column)
+                entry = by_id[player].entry(bye.request.round_number)
+                if entry is not None and entry.outcome is not bye.request.outcome:
+                    raise TrfError(
+                        f"player {player} has a {bye.request.outcome.name.lower()} in round "
+                        f"{bye.request.round_number}, but the player line says "
+                        f"{entry.outcome.name.lower()}",
+                        line=bye.number,
+                        column=column,
+                    )
+        return TrfDocument(
+            players=players,
+            name=self.texts.get("name"),
+            city=self.texts.get("city"),
+            federation=self.texts.get("federation"),
+            start_date=self.texts.get("start_date"),
+            end_date=self.texts.get("end_date"),
+            tournament_type=self.texts.get("tournament_type"),
+            chief_arbiter=self.texts.get("chief_arbiter"),
+            deputies=tuple(self.deputies),
+            time_control=self.texts.get("time_control"),
+            round_dates=self.round_dates,
+            total_rounds=self.total_rounds,
+            initial_color=self.initial_color,
+            configuration=tuple(self.configuration),
+            scoring=scoring,
+            pairing_system=self.texts.get("pairing_system"),
+            tie_breaks=self.tie_breaks,
+            standings_tie_breaks=self.standings_tie_breaks,
+            accelerations=self._accelerations(known),
+            forbidden=tuple(self._forbidden(known, round_count)),
+            byes=tuple(bye.request for bye in self.byes),
+            comments=tuple(self.comments),
+            other_lines=tuple(self.other_lines),
+        )
+
+    def _accelerations(self, known: set[PlayerId]) -> tuple[TrfAcceleration, ...]:
+        """Expand `XXA` and `250` lines into one canonical per-player list (later lines win)."""
+        table: dict[PlayerId, dict[int, Points]] = {}
+        for line in self.accelerations:
+            if line.first_player == line.last_player:
+                _check_known(line.first_player, known, line.number, line.column)
+            for player in range(line.first_player, line.last_player + 1):
+                if PlayerId(player) not in known:
+                    continue
+                rounds = table.setdefault(PlayerId(player), {})
+                for offset, value in enumerate(line.values):
+                    rounds[line.first_round + offset] = value
+        result = []
+        for player in sorted(table):
+            rounds = table[player]
+            values = [rounds.get(r, Points(0)) for r in range(1, max(rounds, default=0) + 1)]
+            while values and values[-1] == 0:
+                values.pop()
+            if values:
+                result.append(TrfAcceleration(player=player, points=tuple(values)))
+        return tuple(result)
+
+    def _forbidden(self, known: set[PlayerId], round_count: int) -> list[ForbiddenPairs]:
+        groups = []
+        for line in self.forbidden:
+            for player, column in line.players:
+                _check_known(player, known, line.number, column)
+            last = line.last_round
+            groups.append(
+                ForbiddenPairs(
+                    players=frozenset(player for player, _ in line.players),
+                    first_round=line.first_round,
+                    last_round=None if last is not None and last >= round_count else last,
+                )
+            )
+        return groups
+
+
+def parse_trf(text: str) -> TrfDocument:
+    """Read a TRF16 / TRF-2026 file with the XXR, XXC, XXS, XXA, XXP and BBx extensions."""
+    reader = _Reader()
+    for number, line in enumerate(_LINE_BREAK.split(text.removeprefix("\ufeff")), start=1):
+        reader.read(line, number)
+    return reader.document()
+
+
+def _check_known(player: PlayerId, known: set[PlayerId], number: int, column: int) -> None:
+    if player not in known:
+        raise TrfError(f"player {player} has no player line", line=number, column=column)
+
+
+def _round_dates(line: str) -> tuple[str, ...]:
+    """`132`: one date per round, in the round's 10-column block from column 92 (TRF16)."""
+    dates = []
+    round_number = 1
+    while round_column(round_number) <= len(line):
+        start = round_column(round_number)
+        dates.append(columns(line, start, start + 9).strip())
+        round_number += 1
+    while dates and not dates[-1]:
+        dates.pop()
+    return tuple(dates)
+
+
+def _read_acceleration(line: str, number: int) -> _AccelerationLine:
+    if line[:3] == "XXA":
+        # XXA NNNN pp.p pp.p ...: player at 5-8, round r's points at 10 + 5*(r-1) (JaVaFo).
+        words = tokens(line, 4)
+        if not words:
+            raise TrfError("XXA needs a pairing number", line=number, column=5)
+        (word, column), values = words[0], words[1:]
+        player = PlayerId(token_integer(word, number, column, "pairing number"))
+        return _AccelerationLine(
+            number=number,
+            column=column,
+            first_player=player,
+            last_player=player,
+            first_round=1,
+            values=tuple(half_points(w, number, c, "acceleration") for w, c in values),
+        )
+    # 250: match points 5-8, game points 10-13, rounds 15-17 and 19-21, players 23-26 and 28-31.
+    match_points = columns(line, 5, 8).strip()
+    if match_points and half_points(match_points, number, 5, "match points"):
+        raise TrfError("team match-point acceleration is not supported", line=number, column=5)
+    points = half_points(columns(line, 10, 13).strip(), number, 10, "acceleration")
+    first_round = _required(line, number, 15, 17, "first round")
+    last_round = _required(line, number, 19, 21, "last round")
+    first_player = _required(line, number, 23, 26, "first player")
+    last_player = _required(line, number, 28, 31, "last player")
+    if first_round < 1 or last_round < first_round:
+        raise TrfError(f"rounds {first_round}-{last_round} are not a range", line=number, column=15)
+    return _AccelerationLine(
+        number=number,
+        column=23,
+        first_player=PlayerId(first_player),
+        last_player=PlayerId(last_player),
+        first_round=first_round,
+        values=(points,) * (last_round - first_round + 1),
+    )
+
+
+def _required(line: str, number: int, first: int, last: int, what: str) -> int:
+    value = integer(line, number, first, last, what)
+    if value is None:
+        raise TrfError(f"missing {what} (columns {first}-{last})", line=number, column=first)
+    return value
+
+
+def _read_forbidden(line: str, number: int) -> _ForbiddenLine:
+    if line[:3] == "XXP":
+        # XXP id id ...: all the players on the line are mutually forbidden (JaVaFo).
+        first_round, last_round, words = 1, None, tokens(line, 4)
+    else:
+        # 260: first round 5-7, last round 9-11, players from 13 (TRF-2026).
+        first_round = _required(line, number, 5, 7, "first round")
+        last_round = _required(line, number, 9, 11, "last round")
+        if first_round < 1 or last_round < first_round:
+            raise TrfError(
+                f"rounds {first_round}-{last_round} are not a range", line=number, column=5
+            )
+        words = tokens(line, 12)
+    players = tuple(
+        (PlayerId(token_integer(word, number, column, "pairing number")), column)
+        for word, column in words
+    )
+    if len({player for player, _ in players}) < 2:
+        raise TrfError(f"{line[:3]} needs at least two players", line=number, column=5)
+    return _ForbiddenLine(
+        number=number,
+        column=5,
+        players=players,
+        first_round=first_round,
+        last_round=last_round,
+    )
+
+
+def _read_bye(line: str, number: int) -> _ByeLine:
+    # 240: kind at 5 (F/H/Z), round at 7-9, players from 11 (TRF-2026).
+    kind = columns(line, 5, 5).upper()
+    if kind not in _BYE_KINDS:
+        raise TrfError(f"unknown bye kind {kind!r} (F, H or Z)", line=number, column=5)
+    round_number = _required(line, number, 7, 9, "round")
+    if round_number < 1:
+        raise TrfError("rounds are numbered from 1", line=number, column=7)
+    words = tokens(line, 10)
+    if not words:
+        raise TrfError("240 needs at least one player", line=number, column=11)
+    players = tuple(
+        PlayerId(token_integer(word, number, column, "pairing number")) for word, column in words
+    )
+    return _ByeLine(
+        number=number,
+        column=11,
+        request=TrfByeRequest(outcome=_BYE_KINDS[kind], round_number=round_number, players=players),
+        columns=tuple(column for _, column in words),
+    )

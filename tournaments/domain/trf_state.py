@@ -1,0 +1,192 @@
+"""From a TRF document to the state an engine reads, and to the pairing a round recorded.
+
+`tournament_state(doc, r)` is the state before round r is paired, built exactly as the project's
+replay harness (tests/data/tools/pairing_compare.py) rebuilds a reference file before asking an
+engine for round r: rounds 1..r-1 as history, the round-r entries that say "not paired" as
+`not_paired`, the initial colour from `XXC`/`152` or inferred from round 1 like bbpPairings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tournaments.domain.state import (
+    NOT_PAIRED_OUTCOMES,
+    Color,
+    Outcome,
+    PlayerId,
+    PlayerState,
+    RoundRecord,
+    TournamentState,
+)
+from tournaments.domain.trf_model import TrfDocument, TrfPlayer, TrfRoundEntry
+from tournaments.domain.trf_player_lines import is_pairing_entry
+
+_ABSENT = RoundRecord(opponent=None, color=Color.NONE, outcome=Outcome.ABSENT)
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedGame:
+    """A game of the recorded pairing, played or forfeited: White first.
+
+    `colors_recorded` is False when the file gives the game no colours (e.g. a forfeit written
+    `-`); `white` is then the lower pairing number.
+    """
+
+    white: PlayerId
+    black: PlayerId
+    colors_recorded: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedPairing:
+    """What the file says round `round_number`'s pairing was (C.04.1: games and the
+    pairing-allocated bye), games ordered by the lower pairing number of the two players."""
+
+    round_number: int
+    games: tuple[RecordedGame, ...]
+    bye: PlayerId | None
+
+
+def next_round_to_pair(doc: TrfDocument) -> int:
+    """The first round in which nobody has a game or a pairing-allocated bye."""
+    round_number = 1
+    while _round_is_paired(doc, round_number):
+        round_number += 1
+    return round_number
+
+
+def tournament_state(doc: TrfDocument, round_number: int | None = None) -> TournamentState:
+    """The state before `round_number` is paired (default: `next_round_to_pair(doc)`).
+
+    History: rounds 1..r-1 of every player, a missing entry being an absence (TRF16: blank
+    means not paired). `not_paired`: in a round already paired in the file, every player
+    without a game or the pairing-allocated bye (what the harness writes as `0000 - -` when the
+    entry is blank); in a round not yet paired, the players whose entry is `0000` with H, F, Z
+    or `-`, and the players named on a `240` line for that round. Players are in pairing-number
+    order.
+    """
+    round_number = next_round_to_pair(doc) if round_number is None else round_number
+    if not 1 <= round_number <= max(doc.round_count, doc.rounds_in_file) + 1:
+        raise ValueError(f"round {round_number} is not a round of this tournament")
+    accelerations = {item.player: item.points for item in doc.accelerations}
+    players = tuple(
+        PlayerState(
+            id=player.pairing_number,
+            name=player.name,
+            rating=player.rating or 0,
+            history=tuple(_record(player, r) for r in range(1, round_number)),
+            acceleration=accelerations.get(player.pairing_number, ()),
+        )
+        for player in sorted(doc.players, key=lambda player: player.pairing_number)
+    )
+    return TournamentState(
+        total_rounds=doc.round_count,
+        players=players,
+        initial_color=doc.initial_color or infer_initial_color(doc),
+        scoring=doc.scoring,
+        not_paired=_not_paired(doc, round_number),
+        forbidden=doc.forbidden,
+    )
+
+
+def _record(player: TrfPlayer, round_number: int) -> RoundRecord:
+    entry = player.entry(round_number)
+    if entry is None:
+        return _ABSENT
+    return RoundRecord(opponent=entry.opponent, color=entry.color, outcome=entry.outcome)
+
+
+def _round_is_paired(doc: TrfDocument, round_number: int) -> bool:
+    return any(
+        (entry := player.entry(round_number)) is not None and is_pairing_entry(entry)
+        for player in doc.players
+    )
+
+
+def _not_paired(doc: TrfDocument, round_number: int) -> dict[PlayerId, Outcome]:
+    paired = _round_is_paired(doc, round_number)
+    result: dict[PlayerId, Outcome] = {}
+    for bye in doc.byes:
+        if bye.round_number == round_number:
+            result.update(dict.fromkeys(bye.players, bye.outcome))
+    for player in sorted(doc.players, key=lambda player: player.pairing_number):
+        entry = player.entry(round_number)
+        if entry is not None and entry.outcome in NOT_PAIRED_OUTCOMES and entry.opponent is None:
+            result[player.pairing_number] = entry.outcome
+        elif paired and (entry is None or not is_pairing_entry(entry)):
+            result[player.pairing_number] = Outcome.ABSENT
+    return result
+
+
+def infer_initial_color(doc: TrfDocument) -> Color:
+    """The colour drawn before round 1 when the file does not say (no `XXC`/`152`).
+
+    As bbpPairings infers it (and the harness writes it as `XXC`): in the first round where
+    anybody has a colour, the colour of the highest-ranked player who took part in a pairing by
+    then, flipped once for each higher player who took part but has no colour in that round.
+    White when no game has colours.
+    """
+    players = sorted(doc.players, key=lambda player: player.pairing_number)
+    first_rounds = [
+        next(
+            (r for r, e in enumerate(player.rounds, start=1) if _has_color(e)),
+            None,
+        )
+        for player in players
+    ]
+    colored_rounds = [r for r in first_rounds if r is not None]
+    if not colored_rounds:
+        return Color.WHITE
+    first = min(colored_rounds)
+    skipped = 0
+    for player in players:
+        if not any(
+            (entry := player.entry(r)) is not None and is_pairing_entry(entry)
+            for r in range(1, first + 1)
+        ):
+            continue
+        entry = player.entry(first)
+        if entry is not None and _has_color(entry):
+            return entry.color if skipped % 2 == 0 else entry.color.opposite
+        skipped += 1
+    return Color.WHITE
+
+
+def _has_color(entry: TrfRoundEntry) -> bool:
+    return entry.opponent is not None and entry.color is not Color.NONE
+
+
+def recorded_pairing(doc: TrfDocument, round_number: int) -> RecordedPairing:
+    """The pairing of `round_number` as the file records it: every game that was paired
+    (played or forfeited) and the pairing-allocated bye (`U`, or the old JaVaFo `0000 - +`).
+
+    Raises ValueError when the round has several pairing-allocated byes (C.04.1 c: one at most).
+    """
+    games: dict[frozenset[PlayerId], RecordedGame] = {}
+    byes: list[PlayerId] = []
+    for player in sorted(doc.players, key=lambda player: player.pairing_number):
+        entry = player.entry(round_number)
+        if entry is None or not is_pairing_entry(entry):
+            continue
+        me = player.pairing_number
+        if entry.opponent is None:
+            byes.append(me)
+            continue
+        key = frozenset({me, entry.opponent})
+        if key in games:
+            continue
+        if entry.color is Color.NONE:
+            low, high = sorted(key)
+            games[key] = RecordedGame(white=low, black=high, colors_recorded=False)
+        elif entry.color is Color.WHITE:
+            games[key] = RecordedGame(white=me, black=entry.opponent)
+        else:
+            games[key] = RecordedGame(white=entry.opponent, black=me)
+    if len(byes) > 1:
+        raise ValueError(f"round {round_number} has several pairing-allocated byes: {byes}")
+    return RecordedPairing(
+        round_number=round_number,
+        games=tuple(sorted(games.values(), key=lambda game: min(game.white, game.black))),
+        bye=byes[0] if byes else None,
+    )
