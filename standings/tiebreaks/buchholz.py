@@ -1,0 +1,83 @@
+"""The Buchholz family (C.07 8): Buchholz, Fore Buchholz and the average of opponents'
+Buchholz, with the unplayed-round rules of C.07 16.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from tournaments.domain.state import PlayerId
+
+from .breakdown import Breakdown, Contribution, Source
+from .codes import Family, TiebreakCode
+from .modifiers import kept, select_cuts
+from .results import Results
+from .unplayed import dummy_score, is_voluntary
+
+HALF_POINTS = 2
+"""Contributions are in half-points: two make a point."""
+
+
+def opponent_scores(results: Results, player_id: PlayerId) -> list[Contribution]:
+    """Each round's value in the player's Buchholz (C.07 8.1, 16).
+
+    A game played over the board gives the opponent's adjusted score (16.A); an own unplayed
+    round gives the score of a dummy opponent (16.B), cut first when voluntary (16.C).
+    """
+    own = results.points[player_id]
+    items: list[Contribution] = []
+    for number, record in enumerate(results.players[player_id].history, start=1):
+        opponent = record.opponent
+        if record.played and opponent is not None:
+            score = results.adjusted[opponent]
+            items.append(Contribution(number, opponent, score, Source.GAME, score))
+            continue
+        scheduled = None if opponent is None else results.adjusted[opponent]
+        score, source = dummy_score(own, scheduled, results.draw_in_every_round, results.edition)
+        items.append(
+            Contribution(number, opponent, score, source, score, voluntary=is_voluntary(record))
+        )
+    return items
+
+
+def buchholz(results: Results, player_id: PlayerId, code: TiebreakCode) -> Breakdown:
+    """BH (C.07 8.1): the sum of the opponents' scores, after the code's modifier (14)."""
+    items = opponent_scores(results, player_id)
+    cuts = select_cuts(items, code, results.edition)
+    total = sum(item.value for item in kept(items, cuts))
+    return Breakdown(code.text, Fraction(total, HALF_POINTS), tuple(items), cuts, HALF_POINTS)
+
+
+def fore_buchholz(results: Results, player_id: PlayerId, code: TiebreakCode) -> Breakdown:
+    """FB (C.07 8.3): Buchholz with every game paired in the final round counted as a draw."""
+    return buchholz(results.fore, player_id, code)
+
+
+def every_buchholz(results: Results) -> dict[PlayerId, int]:
+    """Every player's plain Buchholz, in half-points (AOB reads it for each opponent)."""
+    return {
+        player_id: sum(item.value for item in opponent_scores(results, player_id))
+        for player_id in results.players
+    }
+
+
+def average_of_opponents_buchholz(
+    results: Results, player_id: PlayerId, code: TiebreakCode
+) -> Breakdown:
+    """AOB (C.07 8.2): the average Buchholz of the opponents met over the board."""
+    buchholz_of = results.memo(every_buchholz)
+    items = [
+        Contribution(number, record.opponent, buchholz_of[record.opponent], Source.GAME, 0)
+        for number, record in enumerate(results.players[player_id].history, start=1)
+        if record.played and record.opponent is not None
+    ]
+    if not items:
+        return Breakdown(code.text, None, note="no game played over the board")
+    value = Fraction(sum(item.value for item in items), HALF_POINTS * len(items))
+    return Breakdown(code.text, value, tuple(items), unit=HALF_POINTS)
+
+
+def adjusted_score_value(results: Results, player_id: PlayerId, code: TiebreakCode) -> Breakdown:
+    """ABH / AFB: the adjusted score the player gives to its opponents (C.07 16.A)."""
+    source = results.fore if code.family is Family.AFB else results
+    return Breakdown(code.text, Fraction(source.adjusted[player_id], HALF_POINTS))

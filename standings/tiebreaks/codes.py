@@ -1,0 +1,108 @@
+"""Tie-break codes and modifiers, written as in the TEC TRF-2026 notation (C.07 5, 14).
+
+`BH/C1` is Buchholz Cut-1, `BH/M2` Buchholz Median-2, `KS/L+1` Koya with the threshold moved
+up by one half point. `parse_code` turns such a string into a `TiebreakCode`.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+
+
+class UnknownTiebreak(ValueError):
+    """A tie-break code that is not in the C.07 menu, or a modifier it does not accept."""
+
+
+class Family(enum.Enum):
+    """The individual-event tie-breaks of C.07 art. 5, plus PTS and two helpers."""
+
+    PTS = "PTS"
+    DE = "DE"  # 6 direct encounter
+    WIN = "WIN"  # 7.1
+    WON = "WON"  # 7.2
+    BPG = "BPG"  # 7.3
+    BWG = "BWG"  # 7.4
+    PS = "PS"  # 7.5
+    GE = "GE"  # 7.6 (2023 name)
+    REP = "REP"  # 7.6 (2024 name of GE)
+    VUR = "VUR"  # helper: number of voluntary unplayed rounds
+    BH = "BH"  # 8.1
+    AOB = "AOB"  # 8.2
+    FB = "FB"  # 8.3
+    SB = "SB"  # 9.1
+    KS = "KS"  # 9.2
+    ARO = "ARO"  # 10.1
+    TPR = "TPR"  # 10.2
+    PTP = "PTP"  # 10.3
+    APRO = "APRO"  # 10.4
+    APPO = "APPO"  # 10.5
+    ABH = "ABH"  # helper: the adjusted score a player gives to its opponents (16)
+    AFB = "AFB"  # helper: the same for Fore Buchholz
+    RTG = "RTG"  # helper: the player's rating
+
+    @property
+    def rating_based(self) -> bool:
+        """C.07 10: undefined when unrated players are present and no rule covers them."""
+        return self in _RATING_BASED
+
+
+_RATING_BASED = frozenset({Family.ARO, Family.TPR, Family.PTP, Family.APRO, Family.APPO})
+_CUTTABLE = frozenset({Family.PS, Family.BH, Family.FB, Family.SB, Family.ARO})
+_MODIFIER = re.compile(r"^(?:(?P<kind>[CM])(?P<n>[12])|L(?P<limit>[+-]\d+))$")
+
+
+@dataclass(frozen=True, slots=True)
+class TiebreakCode:
+    """One entry of the ordered tie-break list (C.07 4.1) with its modifier (C.07 14).
+
+    `cut_low`/`cut_high` count the least / most significant values removed (Cut-n: n and 0;
+    Median-n: n and n). `limit` moves the Koya threshold, in half-point steps (14.5).
+    """
+
+    family: Family
+    cut_low: int = 0
+    cut_high: int = 0
+    limit: int = 0
+
+    @property
+    def text(self) -> str:
+        """The code as written on the command line and in the JSON output."""
+        if self.cut_high:
+            return f"{self.family.value}/M{self.cut_high}"
+        if self.cut_low:
+            return f"{self.family.value}/C{self.cut_low}"
+        if self.limit:
+            return f"{self.family.value}/L{self.limit:+d}"
+        return self.family.value
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def parse_code(text: str) -> TiebreakCode:
+    """Read a code such as `BH`, `BH/C1`, `SB/M2` or `KS/L-1`."""
+    name, _, modifier = text.strip().upper().partition("/")
+    try:
+        family = Family(name)
+    except ValueError:
+        raise UnknownTiebreak(f"unknown tie-break {text!r}") from None
+    if not modifier:
+        return TiebreakCode(family)
+    match = _MODIFIER.match(modifier)
+    if match is None:
+        raise UnknownTiebreak(f"unknown modifier in {text!r}")
+    if match["limit"] is not None:
+        if family is not Family.KS:
+            raise UnknownTiebreak(f"only KS takes a limit (C.07 14.5): {text!r}")
+        return TiebreakCode(family, limit=int(match["limit"]))
+    if family not in _CUTTABLE:
+        raise UnknownTiebreak(f"{family.value} takes no cut or median (C.07 14): {text!r}")
+    n = int(match["n"])
+    return TiebreakCode(family, cut_low=n, cut_high=n if match["kind"] == "M" else 0)
+
+
+def parse_codes(text: str) -> tuple[TiebreakCode, ...]:
+    """Read a comma-separated ordered list such as `PTS,BH/C1,BH,SB,DE`."""
+    return tuple(parse_code(part) for part in text.split(",") if part.strip())

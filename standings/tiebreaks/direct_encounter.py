@@ -1,0 +1,137 @@
+"""Direct encounter (C.07 6), a type-A tie-break: it ranks a group of tied players by the games
+they played against each other, and is recomputed within every smaller group (C.07 4.2).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from fractions import Fraction
+
+from tournaments.domain.state import PlayerId
+
+from .breakdown import Breakdown, Contribution, Source
+from .results import Results
+
+Group = tuple[PlayerId, ...]
+
+
+def mini_standings(results: Results, group: Sequence[PlayerId]) -> dict[PlayerId, Fraction]:
+    """Each player's points (in half-points) against the others of the group (6.1).
+
+    Forfeits are left out (6.1.1); two players who met more than once count the average of
+    their results (6.1.2).
+    """
+    members = set(group)
+    scores: dict[PlayerId, Fraction] = {}
+    for player_id in group:
+        results_against: dict[PlayerId, list[int]] = defaultdict(list)
+        for record in results.players[player_id].history:
+            if record.played and record.opponent in members:
+                results_against[record.opponent].append(results.scoring.points(record.outcome))
+        scores[player_id] = sum(
+            (Fraction(sum(points), len(points)) for points in results_against.values()),
+            Fraction(0),
+        )
+    return scores
+
+
+def _unmet(results: Results, group: Sequence[PlayerId]) -> dict[PlayerId, int]:
+    members = set(group)
+    unmet: dict[PlayerId, int] = {}
+    for player_id in group:
+        met = {
+            record.opponent
+            for record in results.players[player_id].history
+            if record.played and record.opponent in members
+        }
+        unmet[player_id] = len(group) - 1 - len(met)
+    return unmet
+
+
+def _certain_leader(
+    candidates: Sequence[PlayerId],
+    scores: dict[PlayerId, Fraction],
+    unmet: dict[PlayerId, int],
+    win: int,
+) -> PlayerId | None:
+    """The one candidate alone at the top whatever the results of the missing games (6.3):
+    its own missing games lost, each other's missing games won."""
+    for player_id in candidates:
+        if all(
+            scores[player_id] > scores[other] + win * unmet[other]
+            for other in candidates
+            if other != player_id
+        ):
+            return player_id
+    return None
+
+
+def direct_encounter_order(results: Results, group: Sequence[PlayerId]) -> list[Group]:
+    """The group split into places, best first; players still tied share a part (C.07 6).
+
+    If everyone met everyone (6.2), the mini-standings rank them and DE is applied again to
+    every smaller tied subgroup. Otherwise (6.3, Swiss) places are assigned from the top while
+    a player is first whatever the missing games; then DE restarts with the others.
+    """
+    if len(group) < 2:
+        return [tuple(group)]
+    scores = mini_standings(results, group)
+    unmet = _unmet(results, group)
+    if not any(unmet.values()):
+        order: list[Group] = []
+        for score in sorted(set(scores.values()), reverse=True):
+            tied = tuple(p for p in group if scores[p] == score)
+            order.extend(
+                direct_encounter_order(results, tied) if len(tied) < len(group) else [tied]
+            )
+        return order
+    placed: list[Group] = []
+    remaining = list(group)
+    while len(remaining) > 1:
+        leader = _certain_leader(remaining, scores, unmet, results.scoring.win)
+        if leader is None:
+            break
+        placed.append((leader,))
+        remaining.remove(leader)
+    if not placed:
+        return [tuple(group)]
+    return placed + direct_encounter_order(results, remaining)
+
+
+def places(order: Sequence[Group]) -> dict[PlayerId, int]:
+    """The DE value of each player: the place of its part inside the group, 1 = best; 0 for
+    everyone when DE separated nobody (the oracle's notation)."""
+    if len(order) < 2:
+        return {player_id: 0 for part in order for player_id in part}
+    values: dict[PlayerId, int] = {}
+    place = 1
+    for part in order:
+        for player_id in part:
+            values[player_id] = place
+        place += len(part)
+    return values
+
+
+def direct_encounter(results: Results, group: Sequence[PlayerId]) -> dict[PlayerId, Breakdown]:
+    """Each player's DE value inside its tied group, with the games against the others."""
+    order = direct_encounter_order(results, group)
+    place_of = places(order)
+    scores = mini_standings(results, group)
+    members = set(group)
+    breakdowns: dict[PlayerId, Breakdown] = {}
+    for player_id in group:
+        items = tuple(
+            Contribution(number, record.opponent, points, Source.GAME, points)
+            for number, record in enumerate(results.players[player_id].history, start=1)
+            if record.played and record.opponent in members
+            for points in (results.scoring.points(record.outcome),)
+        )
+        note = (
+            f"{scores[player_id] / 2} points against the {len(group) - 1} other tied players"
+            " (forfeits left out, repeated games averaged)"
+        )
+        breakdowns[player_id] = Breakdown(
+            "DE", Fraction(place_of[player_id]), items, unit=2, note=note
+        )
+    return breakdowns

@@ -1,0 +1,102 @@
+"""The tournament's results as the tie-breaks read them, computed once per standings.
+
+`Results` indexes a `TournamentState` by player and holds what several tie-breaks share:
+each player's points, adjusted score (C.07 16.A) and the rating used (C.07 10).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cached_property
+from typing import TypeVar, cast
+
+from tournaments.domain.state import (
+    Outcome,
+    PlayerId,
+    PlayerState,
+    Points,
+    RoundRecord,
+    TournamentState,
+)
+
+from .editions import Edition
+from .unplayed import adjusted_score
+
+T = TypeVar("T")
+
+
+class Results:
+    """A read-only view of the state for one edition and one rule for unrated players.
+
+    `unrated_rating` is the tournament's fixed rating for unrated players (rating 0); when it
+    is None and the field has unrated players, the rating-based tie-breaks are undefined
+    (C.07 4, 10 preamble).
+    """
+
+    def __init__(
+        self,
+        state: TournamentState,
+        edition: Edition,
+        unrated_rating: int | None = None,
+    ) -> None:
+        self.state = state
+        self.edition = edition
+        self.unrated_rating = unrated_rating
+        self.scoring = state.scoring
+        self.rounds = state.rounds_played
+        self.players: dict[PlayerId, PlayerState] = {p.id: p for p in state.players}
+        self.points: dict[PlayerId, Points] = {p.id: p.score(state.scoring) for p in state.players}
+        self.adjusted: dict[PlayerId, Points] = {
+            p.id: adjusted_score(p, state.scoring, edition) for p in state.players
+        }
+        self.ratings_defined = unrated_rating is not None or all(
+            p.rating > 0 for p in state.players
+        )
+        self.ratings: dict[PlayerId, int] = {
+            p.id: p.rating if p.rating > 0 else (unrated_rating or 0) for p in state.players
+        }
+
+        self._memo: dict[Callable[[Results], object], object] = {}
+
+    def memo(self, compute: Callable[[Results], T]) -> T:
+        """`compute(self)`, computed once: values that several players' tie-breaks share
+        (every player's Buchholz for AOB, every TPR for APRO, ...)."""
+        if compute not in self._memo:
+            self._memo[compute] = compute(self)
+        return cast(T, self._memo[compute])
+
+    @property
+    def draw_in_every_round(self) -> Points:
+        """A draw in every round so far: the 2026 cap on a bye's dummy opponent (C.07 16)."""
+        return Points(self.scoring.draw * self.rounds)
+
+    @cached_property
+    def fore(self) -> Results:
+        """The results as Fore Buchholz sees them (C.07 8.3): every game paired in the final
+        round counted as a draw. Before the final round this is the same as `self`."""
+        final = self.state.total_rounds
+        if self.rounds != final or final == 0:
+            return self
+        players = tuple(_final_round_drawn(player, final) for player in self.state.players)
+        state = TournamentState(
+            total_rounds=final,
+            players=players,
+            initial_color=self.state.initial_color,
+            scoring=self.scoring,
+        )
+        return Results(state, self.edition, self.unrated_rating)
+
+
+def _final_round_drawn(player: PlayerState, final: int) -> PlayerState:
+    record = player.history[final - 1]
+    if record.opponent is None or not record.outcome.is_game:
+        return player
+    drawn = RoundRecord(record.opponent, record.color, Outcome.DRAW)
+    history = (*player.history[: final - 1], drawn)
+    return PlayerState(
+        id=player.id,
+        name=player.name,
+        rating=player.rating,
+        history=history,
+        acceleration=player.acceleration,
+    )
