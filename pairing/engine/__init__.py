@@ -15,6 +15,7 @@ from pairing.engine.api import (
     RoundPairing,
     UnsupportedFeature,
 )
+from pairing.engine.pair import pair
 
 __all__ = [
     "Board",
@@ -25,4 +26,5 @@ __all__ = [
     "PairingError",
     "RoundPairing",
     "UnsupportedFeature",
+    "pair",
 ]

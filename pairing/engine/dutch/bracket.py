@@ -1,0 +1,206 @@
+"""Pairing one bracket, C.04.3 B.1-B.8, with the generation order of section D.
+
+The best candidate is the earliest generated (B.6/B.7, D.1-D.3) among those with the best
+failure values (B.8). The best values are computed ahead with one maximum-weight matching over
+the bracket and all lower players (`criteria`): its weight `target` is what the accepted
+candidate must reach. The generation order is then walked with pruning: a choice (an S1
+set, an exchange, the opponent of an S1 player) is kept only when some completion of it still
+reaches the target, so the first complete candidate reached is the answer (B.4: "perfect").
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from pairing.engine.api import NoValidPairing
+from pairing.engine.dutch.criteria import Layout, Weights
+from pairing.engine.dutch.generation import mdp_selections, resident_exchanges
+from pairing.engine.dutch.players import PlayerFacts
+from pairing.engine.matching import bipartite_complete, max_weight_matching
+
+Allowed = Callable[[int, int], bool]
+"""Whether the bracket may pair vertices i < j together in the structure being walked."""
+
+
+@dataclass(frozen=True, slots=True)
+class BracketPairing:
+    """The accepted candidate: pairs (higher-ranked first) and the downfloaters (A.4.a)."""
+
+    pairs: tuple[tuple[PlayerFacts, PlayerFacts], ...]
+    floaters: tuple[PlayerFacts, ...]
+    max_pairs: int
+    paired_mdps: int
+
+
+class BracketSearch:
+    """Searches one bracket: `layout.players[:mdps]` are its MDPs, then its residents."""
+
+    def __init__(
+        self,
+        layout: Layout,
+        weights: Weights,
+        compatible: Callable[[PlayerFacts, PlayerFacts], bool],
+        mdps: int,
+    ) -> None:
+        self.layout = layout
+        self.weights = weights
+        self.mdps = mdps
+        players = layout.players
+        self.size = layout.bracket_size
+        self.bye = len(players) if layout.with_bye else -1
+        self.compat: dict[tuple[int, int], bool] = {}
+        # Edges that do not depend on the structure being walked (any end outside the bracket).
+        self.outer: list[tuple[int, int, int]] = []
+        self.inner: dict[tuple[int, int], int] = {}
+        for i, higher in enumerate(players):
+            for j in range(i + 1, len(players)):
+                lower = players[j]
+                if not compatible(higher, lower):
+                    continue
+                if j < self.size:
+                    self.compat[(i, j)] = True
+                    self.inner[(i, j)] = weights.internal(higher, lower)
+                elif j < layout.next_end:
+                    self.outer.append((i, j, weights.next_bracket(higher)))
+                else:
+                    self.outer.append((i, j, weights.completion()))
+            if layout.with_bye:
+                bye_weight = weights.bye(players[i])
+                if bye_weight is not None:
+                    self.outer.append((i, self.bye, bye_weight))
+        self.vertex_count = len(players) + (1 if layout.with_bye else 0)
+
+    def can_pair(self, i: int, j: int) -> bool:
+        return self.compat.get((min(i, j), max(i, j)), False)
+
+    def value(
+        self, fixed: Sequence[tuple[int, int]], allowed: Allowed
+    ) -> tuple[int, dict[int, int]]:
+        """The best weight reachable with the `fixed` pairs, pairing inside the bracket only
+        what `allowed` permits; pairs of the bracket not allowed may still meet later."""
+        used = {v for pair in fixed for v in pair}
+        total = sum(self.inner[(min(a, b), max(a, b))] for a, b in fixed)
+        completion = self.weights.completion()
+        edges = [(i, j, w) for i, j, w in self.outer if i not in used and j not in used]
+        for (i, j), weight in self.inner.items():
+            if i in used or j in used:
+                continue
+            edges.append((i, j, weight if allowed(i, j) else completion))
+        best, mates = max_weight_matching(edges)
+        return total + best, mates
+
+    def solve(self) -> BracketPairing:
+        """B.1-B.8 for this bracket."""
+        target, mates = self.value([], self._default)
+        if len(mates) < self.vertex_count - (0 if self.vertex_count % 2 == 0 else 1):
+            raise NoValidPairing("the round cannot be completed (A.9)")
+        inside = [(i, mates[i]) for i in range(self.size) if i < mates[i] < self.size]
+        inside = [(i, j) for i, j in inside if self._default(i, j)]
+        max_pairs = len(inside)
+        paired_mdps = sum(1 for i, _ in inside if i < self.mdps)
+        self.target = target
+        residents = list(range(self.mdps, self.size))
+        if paired_mdps == 0:
+            pairs = self._remainder([], residents, max_pairs)
+        else:
+            pairs = self._heterogeneous(residents, paired_mdps, max_pairs)
+        paired = {v for pair in pairs for v in pair}
+        players = self.layout.players
+        return BracketPairing(
+            pairs=tuple((players[i], players[j]) for i, j in pairs),
+            floaters=tuple(players[i] for i in range(self.size) if i not in paired),
+            max_pairs=max_pairs,
+            paired_mdps=paired_mdps,
+        )
+
+    def _default(self, i: int, j: int) -> bool:
+        """B.1.b: MDPs are not paired with each other inside the bracket."""
+        return not (i < self.mdps and j < self.mdps)
+
+    def _reaches(self, fixed: Sequence[tuple[int, int]], allowed: Allowed) -> bool:
+        return self.value(fixed, allowed)[0] == self.target
+
+    def _heterogeneous(
+        self, residents: list[int], m1: int, max_pairs: int
+    ) -> list[tuple[int, int]]:
+        """B.7: S1 sets in D.3 order, MDP-Pairings in D.1 order, then the remainder."""
+        players = self.layout.players
+        scores = {i: int(players[i].score) for i in range(self.mdps)}
+        for s1 in mdp_selections(range(self.mdps), m1, scores):
+            chosen = set(s1)
+
+            def allowed(i: int, j: int, chosen: set[int] = chosen) -> bool:
+                return j >= self.mdps and (i >= self.mdps or i in chosen)
+
+            if not self._reaches([], allowed):
+                continue
+            fixed: list[tuple[int, int]] = []
+            free = list(residents)
+            for mdp in s1:
+                for resident in free:
+                    if self.can_pair(mdp, resident) and self._reaches(
+                        [*fixed, (mdp, resident)], allowed
+                    ):
+                        fixed.append((mdp, resident))
+                        free.remove(resident)
+                        break
+                else:
+                    raise AssertionError("the MDP-Pairing lost the target it had reached")
+            return self._remainder(fixed, free, max_pairs - m1)
+        raise AssertionError("no S1 reaches the bracket's best value")
+
+    def _remainder(
+        self, fixed: list[tuple[int, int]], rest: list[int], n1: int
+    ) -> list[tuple[int, int]]:
+        """B.6 for a homogeneous bracket or a remainder: exchanges (D.2) and transpositions
+        (D.1), with the remainder's players numbered 1..n (Appendix P)."""
+        original_s1, original_s2 = rest[:n1], rest[n1:]
+        bsn = {v: k + 1 for k, v in enumerate(rest)}
+        vertex = {k + 1: v for k, v in enumerate(rest)}
+        exchanges = resident_exchanges([bsn[v] for v in original_s1], [bsn[v] for v in original_s2])
+        nothing: frozenset[int] = frozenset()
+        for out_of_s1, out_of_s2 in itertools.chain([(nothing, nothing)], exchanges):
+            s1 = sorted(
+                [v for v in original_s1 if bsn[v] not in out_of_s1] + [vertex[k] for k in out_of_s2]
+            )
+            s2 = sorted(
+                [v for v in original_s2 if bsn[v] not in out_of_s2] + [vertex[k] for k in out_of_s1]
+            )
+            pairs = self._transpositions(fixed, s1, s2)
+            if pairs is not None:
+                return pairs
+        raise AssertionError("no exchange reaches the bracket's best value")
+
+    def _transpositions(
+        self, fixed: list[tuple[int, int]], s1: list[int], s2: list[int]
+    ) -> list[tuple[int, int]] | None:
+        """D.1: the first transposition of S2 whose pairs with S1 reach the target."""
+        side = set(s1)
+        others = set(s2)
+
+        def allowed(i: int, j: int) -> bool:
+            return (i in side and j in others) or (j in side and i in others)
+
+        if not bipartite_complete(s1, s2, self.can_pair):
+            return None
+        if not self._reaches(fixed, allowed):
+            return None
+        chosen = list(fixed)
+        free = list(s2)
+        for index, player in enumerate(s1):
+            for opponent in free:
+                if not self.can_pair(player, opponent):
+                    continue
+                left = [o for o in free if o != opponent]
+                if not bipartite_complete(s1[index + 1 :], left, self.can_pair):
+                    continue
+                pair = (min(player, opponent), max(player, opponent))
+                if self._reaches([*chosen, pair], allowed):
+                    chosen.append(pair)
+                    free.remove(opponent)
+                    break
+            else:
+                raise AssertionError("the transposition lost the target it had reached")
+        return chosen

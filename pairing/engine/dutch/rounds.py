@@ -1,0 +1,111 @@
+"""Pairing a whole round, C.04.3 A.9: brackets from the top scoregroup down, each one's
+downfloaters moving to the next; the PAB to the player left over by the last bracket."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from itertools import groupby
+
+from pairing.engine.api import Board, NoValidPairing, RoundPairing
+from pairing.engine.dutch.boards import publication_order
+from pairing.engine.dutch.bracket import BracketSearch
+from pairing.engine.dutch.colours import white_for_higher
+from pairing.engine.dutch.criteria import Layout, Weights
+from pairing.engine.dutch.players import PlayerFacts, Strength, build_facts
+from pairing.engine.matching import max_weight_matching
+from tournaments.domain.state import TournamentState
+
+Compatible = Callable[[PlayerFacts, PlayerFacts], bool]
+
+
+def absolute_criteria(state: TournamentState) -> Compatible:
+    """C.1 (no rematch of a played game), C.3 (no two non-topscorers with the same absolute
+    colour preference) and the forbidden pairs of the tournament (XXP)."""
+    round_number = state.next_round
+
+    def compatible(a: PlayerFacts, b: PlayerFacts) -> bool:
+        if b.id in a.opponents or state.is_forbidden(a.id, b.id, round_number):
+            return False
+        return not (
+            a.strength is Strength.ABSOLUTE
+            and b.strength is Strength.ABSOLUTE
+            and a.preference is b.preference
+            and not (a.topscorer or b.topscorer)
+        )
+
+    return compatible
+
+
+def _completable(
+    players: Sequence[PlayerFacts], compatible: Compatible, bye_score: int | None
+) -> bool:
+    """A.9: whether the players can all be paired, but for one PAB receiver (C.2) whose score
+    is at most `bye_score` when the number of players is odd."""
+    edges = [
+        (i, j, 1)
+        for i in range(len(players))
+        for j in range(i + 1, len(players))
+        if compatible(players[i], players[j])
+    ]
+    if bye_score is not None:
+        edges += [
+            (i, len(players), 1)
+            for i, p in enumerate(players)
+            if p.bye_eligible and p.score <= bye_score
+        ]
+    size = len(players) + (1 if bye_score is not None else 0)
+    _, mates = max_weight_matching(edges)
+    return len(mates) == size
+
+
+def _bye_score(players: Sequence[PlayerFacts], compatible: Compatible) -> int:
+    """The lowest score whose eligible players can receive the PAB in a complete pairing
+    (A.9: the PAB is given in the last bracket, C.2: to an eligible player)."""
+    for score in sorted({p.score for p in players if p.bye_eligible}):
+        if _completable(players, compatible, score):
+            return score
+    raise NoValidPairing("no player can receive the pairing-allocated bye (C.2, A.9)")
+
+
+def pair_round(state: TournamentState) -> RoundPairing:
+    """Pair round `state.next_round` (A.9), colours by section E, boards by C.04.2 D.9."""
+    facts = build_facts(state)
+    compatible = absolute_criteria(state)
+    odd = len(facts) % 2 == 1
+    if odd:
+        bye_score = _bye_score(facts, compatible)
+    else:
+        bye_score = 0
+        if not _completable(facts, compatible, None):
+            raise NoValidPairing("no complete round-pairing satisfies C.1-C.3 (A.9)")
+    groups = [list(g) for _, g in groupby(facts, key=lambda p: p.score)]
+    pairs: list[tuple[PlayerFacts, PlayerFacts]] = []
+    floaters: list[PlayerFacts] = []
+    for index, group in enumerate(groups):
+        bracket = floaters + group
+        lower = [p for g in groups[index + 1 :] for p in g]
+        next_size = len(groups[index + 1]) if index + 1 < len(groups) else 0
+        layout = Layout(
+            players=bracket + lower,
+            bracket_size=len(bracket),
+            next_end=len(bracket) + next_size,
+            with_bye=odd,
+            bye_score=bye_score,
+        )
+        weights = Weights(layout, state.initial_color, state.rounds_played)
+        result = BracketSearch(layout, weights, compatible, len(floaters)).solve()
+        pairs.extend(result.pairs)
+        floaters = list(result.floaters)
+    if len(floaters) > 1:
+        raise NoValidPairing("players were left unpaired after the last bracket (A.9)")
+    boards = [
+        Board(higher.id, lower.id)
+        if white_for_higher(higher, lower, state.initial_color)
+        else Board(lower.id, higher.id)
+        for higher, lower in pairs
+    ]
+    scores = {p.id: p.score for p in facts}
+    return RoundPairing(
+        boards=publication_order(boards, scores),
+        bye=floaters[0].id if floaters else None,
+    )

@@ -1,0 +1,24 @@
+"""The engine's entry point: `pair(state, config) -> RoundPairing` (C.04.3)."""
+
+from __future__ import annotations
+
+from pairing.engine.api import DutchConfig, Edition, InvalidState, RoundPairing, UnsupportedFeature
+from pairing.engine.dutch.rounds import pair_round
+from tournaments.domain.state import TournamentState
+
+
+def pair(state: TournamentState, config: DutchConfig | None = None) -> RoundPairing:
+    """Pair round `state.next_round` by the FIDE (Dutch) system of `config.edition`.
+
+    Raises `NoValidPairing` when no complete round-pairing exists (A.9: the arbiter decides),
+    `InvalidState` when the tournament has no round left to pair, `UnsupportedFeature` for an
+    edition this engine does not implement yet.
+    """
+    config = config or DutchConfig()
+    if config.edition is not Edition.DUTCH_2017:
+        raise UnsupportedFeature(f"the {config.edition.value} rules are not implemented yet")
+    if state.rounds_played >= state.total_rounds:
+        raise InvalidState(
+            f"all {state.total_rounds} rounds are already played; there is no round to pair"
+        )
+    return pair_round(state)
