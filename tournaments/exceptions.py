@@ -1,0 +1,48 @@
+"""Errors the tournament services raise; views and commands turn them into messages."""
+
+from __future__ import annotations
+
+
+class TournamentError(Exception):
+    """A request the rules or the tournament's state refuse. `str()` is the user's message."""
+
+
+class TrfImportError(TournamentError):
+    """A TRF file that cannot be imported; nothing was saved.
+
+    `line` and `column` are 1-based when the problem is at a place in the file, else None.
+    """
+
+    def __init__(self, message: str, *, line: int | None = None, column: int | None = None):
+        self.message = message
+        self.line = line
+        self.column = column
+        super().__init__(self._located(message, line, column))
+
+    @staticmethod
+    def _located(message: str, line: int | None, column: int | None) -> str:
+        if line is None:
+            return message
+        if column is None:
+            return f"line {line}: {message}"
+        return f"line {line}, column {column}: {message}"
+
+
+class PlayerAlreadyInRound(TournamentError):
+    """A player who already has a game or a bye in the round (a player appears once per round)."""
+
+
+class PlayerNotInTournament(TournamentError):
+    """A player of another tournament given to a round of this one."""
+
+
+class RoundNotEditable(TournamentError):
+    """A round whose state does not allow the change (e.g. a published or completed round)."""
+
+
+class ResultsMissing(TournamentError):
+    """A round whose results are not all in, where the next step needs them."""
+
+
+class RoundNotInTournament(TournamentError):
+    """A round number outside 1 .. the tournament's number of rounds."""

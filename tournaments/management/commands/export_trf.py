@@ -1,0 +1,40 @@
+"""`manage.py export_trf SLUG [--format trf16|trf26] [-o FILE]`: write a tournament as TRF."""
+
+from __future__ import annotations
+
+from argparse import ArgumentParser
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tournaments.domain.trf import TrfWriteError, write_trf
+from tournaments.models import Tournament
+from tournaments.selectors import tournament_trf_document
+
+
+class Command(BaseCommand):
+    help = "Write a tournament as a TRF16 (default) or TRF-2026 file, to standard output or -o."
+
+    def add_arguments(self, parser: ArgumentParser) -> None:
+        parser.add_argument("slug", help="the tournament's slug (as in /t/<slug>/)")
+        parser.add_argument("--format", choices=["trf16", "trf26"], default="trf16")
+        parser.add_argument("-o", "--output", type=Path, help="write to this file")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        slug: str = options["slug"]
+        tournament = Tournament.objects.filter(slug=slug).first()
+        if tournament is None:
+            raise CommandError(f"No tournament has the slug {slug!r}.")
+        try:
+            text = write_trf(tournament_trf_document(tournament), options["format"])
+        except TrfWriteError as error:
+            raise CommandError(f"{slug}: cannot write {options['format']}: {error}") from error
+        output: Path | None = options["output"]
+        if output is None:
+            self.stdout.write(text, ending="")
+            return
+        try:
+            output.write_text(text, encoding="utf-8")
+        except OSError as error:
+            raise CommandError(f"{output}: {error.strerror or error}") from error

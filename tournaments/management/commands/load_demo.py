@@ -1,0 +1,26 @@
+"""`manage.py load_demo`: import the worked example once (`make run` calls it)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand
+
+from tournaments.models import Tournament
+from tournaments.services import tournament_import_trf
+
+DEMO_FILE = Path(__file__).resolve().parents[2] / "fixtures" / "worked-example.trf"
+DEMO_SLUG = "worked-example"
+
+
+class Command(BaseCommand):
+    help = "Load the demo tournament (the 14-player, 6-round worked example) unless it exists."
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        if Tournament.objects.filter(slug=DEMO_SLUG).exists():
+            self.stdout.write(f"The demo tournament is already loaded: /t/{DEMO_SLUG}/")
+            return
+        text = DEMO_FILE.read_text(encoding="utf-8")
+        tournament = tournament_import_trf(text=text, slug=DEMO_SLUG)
+        self.stdout.write(f"Loaded the demo tournament: /t/{tournament.slug}/")
