@@ -109,7 +109,7 @@ class BracketSearch:
         paired = {v for pair in pairs for v in pair}
         players = self.layout.players
         return BracketPairing(
-            pairs=tuple((players[i], players[j]) for i, j in pairs),
+            pairs=tuple((players[min(i, j)], players[max(i, j)]) for i, j in pairs),
             floaters=tuple(players[i] for i in range(self.size) if i not in paired),
             max_pairs=max_pairs,
             paired_mdps=paired_mdps,
@@ -176,31 +176,75 @@ class BracketSearch:
     def _transpositions(
         self, fixed: list[tuple[int, int]], s1: list[int], s2: list[int]
     ) -> list[tuple[int, int]] | None:
-        """D.1: the first transposition of S2 whose pairs with S1 reach the target."""
+        """D.1: the first transposition of S2 whose pairs with S1 reach the target.
+
+        The first legal transposition (C.1-C.3 only) is tried first; when it misses the target,
+        the longest prefix of it that can still reach the target is kept (feasibility only
+        shrinks as the prefix grows, so a binary search finds it) and the next S2 player is
+        chosen for the first S1 player after that prefix.
+        """
         side = set(s1)
         others = set(s2)
 
         def allowed(i: int, j: int) -> bool:
             return (i in side and j in others) or (j in side and i in others)
 
-        if not bipartite_complete(s1, s2, self.can_pair):
+        chosen = self._first_legal(s1, s2, [])
+        if chosen is None:
             return None
+        if self._reaches([*fixed, *chosen], allowed):
+            return [*fixed, *chosen]
         if not self._reaches(fixed, allowed):
             return None
-        chosen = list(fixed)
+        kept: list[tuple[int, int]] = []
+        while True:
+            low, high = len(kept), len(kept) + len(chosen)
+            # kept + chosen[:low - len(kept)] reaches the target; the whole does not.
+            base = len(kept)
+            while high - low > 1:
+                middle = (low + high) // 2
+                if self._reaches([*fixed, *kept, *chosen[: middle - base]], allowed):
+                    low = middle
+                else:
+                    high = middle
+            kept = kept + chosen[: low - base]
+            player, missed = chosen[low - base]
+            free = [o for o in s2 if all(o not in pair for pair in kept)]
+            rest = s1[len(kept) + 1 :]
+            for opponent in free[free.index(missed) + 1 :]:
+                if not self.can_pair(player, opponent):
+                    continue
+                left = [o for o in free if o != opponent]
+                if not bipartite_complete(rest, left, self.can_pair):
+                    continue
+                if self._reaches([*fixed, *kept, (player, opponent)], allowed):
+                    kept.append((player, opponent))
+                    break
+            else:
+                raise AssertionError("the transposition lost the target it had reached")
+            used = {o for _, o in kept}
+            following = self._first_legal(rest, [o for o in s2 if o not in used], [])
+            if following is None:
+                raise AssertionError("a prefix that reaches the target has no legal completion")
+            chosen = following
+            if not chosen or self._reaches([*fixed, *kept, *chosen], allowed):
+                return [*fixed, *kept, *chosen]
+
+    def _first_legal(
+        self, s1: list[int], s2: list[int], prefix: list[tuple[int, int]]
+    ) -> list[tuple[int, int]] | None:
+        """The first transposition of `s2` (D.1) pairing every player of `s1` legally."""
+        if not bipartite_complete(s1, s2, self.can_pair):
+            return None
+        chosen = list(prefix)
         free = list(s2)
         for index, player in enumerate(s1):
             for opponent in free:
                 if not self.can_pair(player, opponent):
                     continue
                 left = [o for o in free if o != opponent]
-                if not bipartite_complete(s1[index + 1 :], left, self.can_pair):
-                    continue
-                pair = (min(player, opponent), max(player, opponent))
-                if self._reaches([*chosen, pair], allowed):
-                    chosen.append(pair)
+                if bipartite_complete(s1[index + 1 :], left, self.can_pair):
+                    chosen.append((player, opponent))
                     free.remove(opponent)
                     break
-            else:
-                raise AssertionError("the transposition lost the target it had reached")
         return chosen

@@ -46,7 +46,9 @@ class Weights:
         self.initial = initial
         self.rounds_played = rounds_played
         scores = sorted({p.score for p in layout.players})
-        self._score_index: dict[int, int] = {int(score): index for index, score in enumerate(scores)}
+        self._score_index: dict[int, int] = {
+            int(score): index for index, score in enumerate(scores)
+        }
         count = len(layout.players) + 2
         self._base = count
         big = count ** len(scores)

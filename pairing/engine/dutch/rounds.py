@@ -73,7 +73,9 @@ def pair_round(state: TournamentState) -> RoundPairing:
     compatible = absolute_criteria(state)
     odd = len(facts) % 2 == 1
     if odd:
-        bye_score = _bye_score(facts, compatible)
+        bye_score = max(p.score for p in facts)
+        if not _completable(facts, compatible, bye_score):
+            raise NoValidPairing("no complete round-pairing satisfies C.1-C.3 (A.9)")
     else:
         bye_score = 0
         if not _completable(facts, compatible, None):
@@ -88,7 +90,7 @@ def pair_round(state: TournamentState) -> RoundPairing:
         layout = Layout(
             players=bracket + lower,
             bracket_size=len(bracket),
-            next_end=len(bracket) + next_size,
+            next_end=len(bracket) + len(lower),
             with_bye=odd,
             bye_score=bye_score,
         )
