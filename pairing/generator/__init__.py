@@ -1,0 +1,28 @@
+"""The random tournament generator (FIDE: every endorsed pairing program has one).
+
+Pure Python, no Django, deterministic for a given seed: `parse_config` reads a JaVaFo-style RTG
+configuration, `generate_tournament` plays a whole tournament with the Dutch engine (or another
+pairing function) and returns it as a `TrfDocument`; `run_generator` is the command line's job.
+"""
+
+from __future__ import annotations
+
+from pairing.generator.command import run_generator
+from pairing.generator.config import (
+    GeneratorConfig,
+    GeneratorConfigError,
+    InitialColor,
+    parse_config,
+)
+from pairing.generator.tournament import IncompletePairing, PairFunction, generate_tournament
+
+__all__ = [
+    "GeneratorConfig",
+    "GeneratorConfigError",
+    "IncompletePairing",
+    "InitialColor",
+    "PairFunction",
+    "generate_tournament",
+    "parse_config",
+    "run_generator",
+]

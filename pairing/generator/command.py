@@ -1,0 +1,58 @@
+"""The generator's command line job: `python -m pairing --dutch -g CONFIG -o OUT.trf [-s SEED]`.
+
+Exit codes as the engine's command line (and the endorsed engines): 0 the tournament was
+written, 1 some round had no valid pairing (C.04.3 A.9), 3 invalid input (the message on
+stderr names the problem).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+from typing import Final, TextIO
+
+from pairing.engine import NoValidPairing
+from pairing.generator.config import GeneratorConfigError, parse_config
+from pairing.generator.tournament import generate_tournament
+from tournaments.domain.trf import write_trf
+
+EXIT_OK: Final = 0
+EXIT_NO_PAIRING: Final = 1
+EXIT_INVALID_INPUT: Final = 3
+
+
+def run_generator(
+    config_path: str, output_path: str, seed: int | None, *, stderr: TextIO | None = None
+) -> int:
+    """Generate a tournament from the RTG file `config_path` into `output_path` (`-`: stdout).
+
+    Without a seed, one is drawn and reported on stderr and in the file's `###` comment, so that
+    every tournament can be generated again.
+    """
+    errors = sys.stderr if stderr is None else stderr
+    try:
+        config = parse_config(Path(config_path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as error:
+        print(f"cannot read {config_path}: {error}", file=errors)
+        return EXIT_INVALID_INPUT
+    except GeneratorConfigError as error:
+        print(f"{config_path}: {error}", file=errors)
+        return EXIT_INVALID_INPUT
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+        print(f"seed {seed}", file=errors)
+    try:
+        text = write_trf(generate_tournament(config, seed))
+    except NoValidPairing as error:
+        print(f"seed {seed}: no tournament: {error}", file=errors)
+        return EXIT_NO_PAIRING
+    if output_path == "-":
+        sys.stdout.write(text)
+        return EXIT_OK
+    try:
+        Path(output_path).write_text(text, encoding="utf-8")
+    except OSError as error:
+        print(f"cannot write {output_path}: {error}", file=errors)
+        return EXIT_INVALID_INPUT
+    return EXIT_OK

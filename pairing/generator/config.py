@@ -1,0 +1,157 @@
+"""The settings of a random tournament, read from a JaVaFo-style RTG configuration file.
+
+FIDE asks every endorsed pairing program for a random tournament generator (C.04.A, endorsement
+of pairing programs); JaVaFo and bbpPairings read its settings from a text file of `Key=Value`
+lines. We read the same keys, with the same meaning, plus three of our own:
+
+- `PlayersNumber` (2-9999) and `RoundsNumber` (1-99): required.
+- `DrawPercentage` (default 30): % of draws between equally rated players; it shrinks with the
+  rating gap (see `results`).
+- `ForfeitRate` N: one game in N is forfeited.
+- `RetiredRate` N: players/N players take a zero-point bye `Z` (one in five of them: two).
+- `HalfPointByeRate` N: players/N players take a half-point bye `H` (one in five: two).
+- `HighestRating`, `LowestRating` (defaults 2600, 1400): ratings are drawn between them.
+- ours, `WithdrawalRate` N: players/N players withdraw from a round 2..R to the end (`0000 - -`).
+- ours, `LateEntryRate` N: players/N players enter in round 2 or 3, shown `H` or `Z` before.
+- ours, `InitialColor`: `white`, `black` or `random` (default: drawn with the seed; C.04.3 E.5).
+
+A rate N of 0 (the default) turns the event off. Requested byes never fall in the last round.
+Blank lines and lines starting with `#` are ignored. Keys are case-sensitive, as in JaVaFo.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Final
+
+
+class GeneratorConfigError(ValueError):
+    """A configuration the generator cannot use; `line` is the 1-based line (None: no line)."""
+
+    def __init__(self, reason: str, *, line: int | None = None) -> None:
+        super().__init__(reason if line is None else f"line {line}: {reason}")
+        self.reason = reason
+        self.line = line
+
+
+class InitialColor(enum.Enum):
+    """The colour of the top-ranked player on board 1 of round 1 (C.04.3 E.5), or drawn by lot."""
+
+    WHITE = "white"
+    BLACK = "black"
+    RANDOM = "random"
+
+
+MAX_PLAYERS: Final = 9999
+"""TRF16 pairing numbers have four digits."""
+MAX_ROUNDS: Final = 99
+MAX_RATING: Final = 9999
+
+
+@dataclass(frozen=True, slots=True)
+class GeneratorConfig:
+    """What kind of tournament to generate; the "one in N" rates are 0 when the event is off."""
+
+    players: int
+    rounds: int
+    draw_percentage: int = 30
+    forfeit_rate: int = 0
+    zero_bye_rate: int = 0
+    half_bye_rate: int = 0
+    highest_rating: int = 2600
+    lowest_rating: int = 1400
+    withdrawal_rate: int = 0
+    late_entry_rate: int = 0
+    initial_color: InitialColor = InitialColor.RANDOM
+
+    def __post_init__(self) -> None:
+        _check_range("PlayersNumber", self.players, 2, MAX_PLAYERS)
+        _check_range("RoundsNumber", self.rounds, 1, MAX_ROUNDS)
+        _check_range("DrawPercentage", self.draw_percentage, 0, 100)
+        _check_range("ForfeitRate", self.forfeit_rate, 0, None)
+        _check_range("RetiredRate", self.zero_bye_rate, 0, None)
+        _check_range("HalfPointByeRate", self.half_bye_rate, 0, None)
+        _check_range("WithdrawalRate", self.withdrawal_rate, 0, None)
+        _check_range("LateEntryRate", self.late_entry_rate, 0, None)
+        _check_range("HighestRating", self.highest_rating, 0, MAX_RATING)
+        _check_range("LowestRating", self.lowest_rating, 0, self.highest_rating)
+
+    def as_text(self) -> str:
+        """The configuration file that `parse_config` reads back as this configuration."""
+        return "".join(
+            f"{key}={_format(getattr(self, name))}\n" for key, name in _FIELD_OF_KEY.items()
+        )
+
+
+_FIELD_OF_KEY: Final = {
+    "PlayersNumber": "players",
+    "RoundsNumber": "rounds",
+    "DrawPercentage": "draw_percentage",
+    "ForfeitRate": "forfeit_rate",
+    "RetiredRate": "zero_bye_rate",
+    "HalfPointByeRate": "half_bye_rate",
+    "HighestRating": "highest_rating",
+    "LowestRating": "lowest_rating",
+    "WithdrawalRate": "withdrawal_rate",
+    "LateEntryRate": "late_entry_rate",
+    "InitialColor": "initial_color",
+}
+_REQUIRED: Final = ("PlayersNumber", "RoundsNumber")
+
+
+def _format(value: object) -> str:
+    return value.value if isinstance(value, InitialColor) else str(value)
+
+
+def _check_range(key: str, value: int, low: int, high: int | None) -> None:
+    if value < low or (high is not None and value > high):
+        bound = f"at least {low}" if high is None else f"between {low} and {high}"
+        raise GeneratorConfigError(f"{key} must be {bound}, not {value}")
+
+
+def parse_config(text: str) -> GeneratorConfig:
+    """Read an RTG configuration (`Key=Value` lines); raise GeneratorConfigError naming the
+    line of an unknown, repeated or malformed key, or the key of a value out of range."""
+    numbers: dict[str, int] = {}
+    color = InitialColor.RANDOM
+    seen: set[str] = set()
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        key, equals, value = (part.strip() for part in line.partition("="))
+        if not equals:
+            raise GeneratorConfigError(f"expected Key=Value, got {line!r}", line=number)
+        if key not in _FIELD_OF_KEY:
+            known = ", ".join(_FIELD_OF_KEY)
+            raise GeneratorConfigError(f"unknown key {key!r} (known: {known})", line=number)
+        if key in seen:
+            raise GeneratorConfigError(f"{key} is given twice", line=number)
+        seen.add(key)
+        if key == "InitialColor":
+            color = _read_color(value, number)
+        else:
+            numbers[_FIELD_OF_KEY[key]] = _read_number(key, value, number)
+    missing = [key for key in _REQUIRED if key not in seen]
+    if missing:
+        raise GeneratorConfigError(f"missing {', '.join(missing)}")
+    return GeneratorConfig(**numbers, initial_color=color)
+
+
+def _read_color(value: str, number: int) -> InitialColor:
+    try:
+        return InitialColor(value.lower())
+    except ValueError:
+        choices = ", ".join(color.value for color in InitialColor)
+        raise GeneratorConfigError(
+            f"InitialColor must be one of {choices}, not {value!r}", line=number
+        ) from None
+
+
+def _read_number(key: str, value: str, number: int) -> int:
+    if not value.isascii() or not value.isdigit():
+        raise GeneratorConfigError(
+            f"{key} must be a whole number of 0 or more, not {value!r}", line=number
+        )
+    return int(value)

@@ -1,0 +1,151 @@
+"""A complete random tournament, paired round by round (the random tournament generator FIDE
+asks of every endorsed pairing program).
+
+Before round 1: ratings drawn between the lowest and highest rating, pairing numbers in rating
+order (C.04.2 B: 1 = highest), the initial colour (C.04.3 E.5), and the schedule of byes,
+absences, withdrawals and late entries (`schedule`). Then, for each round: the state before the
+round, the pairing from `pair`, results drawn from the ratings (`results`), points under the
+standard scoring (C.04.1: a pairing-allocated bye scores a win).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from pairing.engine import DutchConfig, RoundPairing, pair
+from pairing.generator.config import GeneratorConfig, InitialColor
+from pairing.generator.results import ResultModel
+from pairing.generator.schedule import plan_schedule
+from tournaments.domain.state import (
+    Color,
+    Outcome,
+    PlayerId,
+    PlayerState,
+    Points,
+    RoundRecord,
+    Scoring,
+    TournamentState,
+)
+from tournaments.domain.trf import TrfDocument, TrfPlayer, TrfRoundEntry
+
+PairFunction = Callable[[TournamentState], RoundPairing]
+"""Pairs the next round of a state, raising on failure (e.g. `pairing.engine.NoValidPairing`)."""
+
+
+class IncompletePairing(ValueError):
+    """The pairing function returned boards that do not pair exactly the players to be paired."""
+
+
+def generate_tournament(
+    config: GeneratorConfig, seed: int, pair: PairFunction | None = None
+) -> TrfDocument:
+    """A complete tournament for `config`, the same for the same `seed` and `pair`.
+
+    `pair` defaults to the Dutch engine (C.04.3). Its errors propagate: a round the engine
+    cannot pair ends the generation (C.04.3 A.9: the arbiter would decide).
+    """
+    pair_round = _dutch if pair is None else pair
+    rng = random.Random(seed)
+    ratings = sorted(
+        (rng.randint(config.lowest_rating, config.highest_rating) for _ in range(config.players)),
+        reverse=True,
+    )
+    initial_color = _initial_color(config.initial_color, rng)
+    schedule = plan_schedule(config, rng)
+    model = ResultModel(config.draw_percentage, config.forfeit_rate)
+    ids = [PlayerId(number) for number in range(1, config.players + 1)]
+    histories: dict[PlayerId, list[RoundRecord]] = {player: [] for player in ids}
+    for round_number in range(1, config.rounds + 1):
+        state = TournamentState(
+            total_rounds=config.rounds,
+            players=tuple(
+                PlayerState(id=p, name=_name(p), rating=r, history=tuple(histories[p]))
+                for p, r in zip(ids, ratings, strict=True)
+            ),
+            initial_color=initial_color,
+            not_paired=schedule.not_paired(round_number),
+        )
+        pairing = pair_round(state)
+        _check_complete(state, pairing)
+        for player, outcome in state.not_paired.items():
+            histories[player].append(RoundRecord(None, Color.NONE, outcome))
+        if pairing.bye is not None:
+            histories[pairing.bye].append(RoundRecord(None, Color.NONE, Outcome.PAIRING_BYE))
+        for board in pairing.boards:
+            end = model.draw(rng, ratings[board.white - 1], ratings[board.black - 1])
+            white_outcome, black_outcome = end.outcomes
+            histories[board.white].append(RoundRecord(board.black, Color.WHITE, white_outcome))
+            histories[board.black].append(RoundRecord(board.white, Color.BLACK, black_outcome))
+    return _document(config, seed, initial_color, ratings, histories)
+
+
+def _dutch(state: TournamentState) -> RoundPairing:
+    return pair(state, DutchConfig())
+
+
+def _initial_color(choice: InitialColor, rng: random.Random) -> Color:
+    """C.04.3 E.5: the initial colour, drawn by lot unless the configuration fixes it.
+
+    The lot is drawn in every case, so that fixing the colour changes nothing else.
+    """
+    drawn = rng.choice((Color.WHITE, Color.BLACK))
+    if choice is InitialColor.WHITE:
+        return Color.WHITE
+    if choice is InitialColor.BLACK:
+        return Color.BLACK
+    return drawn
+
+
+def _name(player: PlayerId) -> str:
+    return f"Test{player:04d} Player{player:04d}"
+
+
+def _check_complete(state: TournamentState, pairing: RoundPairing) -> None:
+    """C.04.1 b-c: everybody to be paired is on exactly one board or has the bye."""
+    seated = [player for board in pairing.boards for player in (board.white, board.black)]
+    if pairing.bye is not None:
+        seated.append(pairing.bye)
+    expected = sorted(player.id for player in state.to_pair())
+    if sorted(seated) != expected:
+        raise IncompletePairing(
+            f"round {state.next_round}: the pairing seats {sorted(seated)}, "
+            f"but the players to pair are {expected}"
+        )
+
+
+def _document(
+    config: GeneratorConfig,
+    seed: int,
+    initial_color: Color,
+    ratings: Sequence[int],
+    histories: dict[PlayerId, list[RoundRecord]],
+) -> TrfDocument:
+    """The TRF of the finished tournament; ranks by points, then pairing number."""
+    scoring = Scoring()
+    points = {
+        player: Points(sum(scoring.points(record.outcome) for record in history))
+        for player, history in histories.items()
+    }
+    order = sorted(histories, key=lambda player: (-points[player], player))
+    rank = {player: place for place, player in enumerate(order, start=1)}
+    players = tuple(
+        TrfPlayer(
+            pairing_number=player,
+            name=_name(player),
+            rating=ratings[player - 1],
+            points=points[player],
+            rank=rank[player],
+            rounds=tuple(TrfRoundEntry(r.opponent, r.color, r.outcome) for r in history),
+        )
+        for player, history in histories.items()
+    )
+    return TrfDocument(
+        players=players,
+        name=f"Random tournament {seed}",
+        total_rounds=config.rounds,
+        initial_color=initial_color,
+        comments=(
+            f" random tournament generator, seed {seed}: " + config.as_text().replace("\n", " "),
+        ),
+    )

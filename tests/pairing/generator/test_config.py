@@ -1,0 +1,97 @@
+"""The RTG configuration file: JaVaFo's keys, ours, and clear errors."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pairing.generator import GeneratorConfig, GeneratorConfigError, InitialColor, parse_config
+
+RTG_FILE = """\
+PlayersNumber=26
+RoundsNumber=5
+DrawPercentage=40
+ForfeitRate=68
+RetiredRate=37
+HalfPointByeRate=19
+HighestRating=2471
+LowestRating=1345
+"""
+
+
+def test_it_reads_the_javafo_keys() -> None:
+    assert parse_config(RTG_FILE) == GeneratorConfig(
+        players=26,
+        rounds=5,
+        draw_percentage=40,
+        forfeit_rate=68,
+        zero_bye_rate=37,
+        half_bye_rate=19,
+        highest_rating=2471,
+        lowest_rating=1345,
+    )
+
+
+def test_it_reads_our_own_keys() -> None:
+    text = "PlayersNumber=10\nRoundsNumber=4\nWithdrawalRate=20\nLateEntryRate=30\n"
+    config = parse_config(text + "InitialColor=Black\n")
+    assert (config.withdrawal_rate, config.late_entry_rate) == (20, 30)
+    assert config.initial_color is InitialColor.BLACK
+
+
+def test_it_ignores_comments_blank_lines_and_spaces_around_the_equals_sign() -> None:
+    config = parse_config("# a comment\n\n  PlayersNumber = 12 \r\nRoundsNumber=3\n")
+    assert (config.players, config.rounds) == (12, 3)
+
+
+def test_it_defaults_every_optional_key() -> None:
+    assert parse_config("PlayersNumber=8\nRoundsNumber=3\n") == GeneratorConfig(8, 3)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("PlayersNumber=8\nRoundsNumber=3\nDrawRate=3\n", "line 3: unknown key 'DrawRate'"),
+        ("PlayersNumber=8\nRoundsNumber=3\nPlayersNumber=9\n", "line 3: PlayersNumber is given"),
+        ("PlayersNumber=8\nRoundsNumber 3\n", "line 2: expected Key=Value"),
+        ("PlayersNumber=eight\nRoundsNumber=3\n", "line 1: PlayersNumber must be a whole number"),
+        ("PlayersNumber=8\nRoundsNumber=-3\n", "line 2: RoundsNumber must be a whole number"),
+        ("PlayersNumber=8\n", "missing RoundsNumber"),
+        ("RoundsNumber=3\n", "missing PlayersNumber"),
+        ("PlayersNumber=1\nRoundsNumber=3\n", "PlayersNumber must be between 2 and 9999, not 1"),
+        ("PlayersNumber=8\nRoundsNumber=0\n", "RoundsNumber must be between 1 and 99, not 0"),
+        ("PlayersNumber=8\nRoundsNumber=3\nDrawPercentage=101\n", "DrawPercentage must be"),
+        ("PlayersNumber=8\nRoundsNumber=3\nHighestRating=10000\n", "HighestRating must be"),
+        (
+            "PlayersNumber=8\nRoundsNumber=3\nHighestRating=1500\nLowestRating=1600\n",
+            "LowestRating must be between 0 and 1500, not 1600",
+        ),
+        ("PlayersNumber=8\nRoundsNumber=3\nInitialColor=red\n", "line 3: InitialColor must be"),
+    ],
+)
+def test_it_names_the_problem_of_a_bad_file(text: str, message: str) -> None:
+    with pytest.raises(GeneratorConfigError) as caught:
+        parse_config(text)
+    assert message in str(caught.value)
+
+
+configs = st.builds(
+    GeneratorConfig,
+    players=st.integers(2, 9999),
+    rounds=st.integers(1, 99),
+    draw_percentage=st.integers(0, 100),
+    forfeit_rate=st.integers(0, 500),
+    zero_bye_rate=st.integers(0, 500),
+    half_bye_rate=st.integers(0, 500),
+    highest_rating=st.just(9999),
+    lowest_rating=st.integers(0, 9999),
+    withdrawal_rate=st.integers(0, 500),
+    late_entry_rate=st.integers(0, 500),
+    initial_color=st.sampled_from(InitialColor),
+)
+
+
+@given(configs)
+def test_a_configuration_reads_back_from_its_own_text(config: GeneratorConfig) -> None:
+    assert parse_config(config.as_text()) == config
