@@ -62,10 +62,8 @@ class BracketSearch:
                 if j < self.size:
                     self.compat[(i, j)] = True
                     self.inner[(i, j)] = weights.internal(higher, lower)
-                elif j < layout.next_end:
-                    self.outer.append((i, j, weights.next_bracket(higher)))
                 else:
-                    self.outer.append((i, j, weights.completion()))
+                    self.outer.append((i, j, weights.next_bracket(higher)))
             if layout.with_bye:
                 bye_weight = weights.bye(players[i])
                 if bye_weight is not None:

@@ -11,8 +11,10 @@ optimises the criteria lexicographically:
   scores > C.8 > C.9 > C.10 > C.11 > C.12 > C.13 > C.14 > C.15 > C.16 > C.17 > C.18 > C.19.
 
 Only edges between two players of the bracket that the bracket may pair together ("internal"
-edges) carry the gains of C.5, C.6 and C.8-C.19; an edge towards the next scoregroup carries
-the C.7 gains; every other edge only counts for completion.
+edges) carry the gains of C.5, C.6 and C.8-C.19. An edge with a lower player at its lower end
+carries the C.7 gains: the pairs formed below the bracket, then the scores of their
+higher-ranked players (the reading of the reference engine bbpPairings, which looks at all
+lower players rather than the next bracket alone). Other edges only count for completion.
 """
 
 from __future__ import annotations
@@ -28,14 +30,11 @@ from tournaments.domain.state import Color
 @dataclass(frozen=True, slots=True)
 class Layout:
     """The players of a bracket's graph: `players[:bracket_size]` is the bracket (A.2 order),
-    `players[bracket_size:next_end]` the next scoregroup, the rest lower scoregroups; vertex
-    `len(players)` is the PAB when `with_bye`."""
+    the rest are the lower scoregroups; vertex `len(players)` is the PAB when `with_bye`."""
 
     players: Sequence[PlayerFacts]
     bracket_size: int
-    next_end: int
     with_bye: bool
-    bye_score: int
 
 
 class Weights:
@@ -72,14 +71,11 @@ class Weights:
         return self._multipliers[0]
 
     def bye(self, player: PlayerFacts) -> int | None:
-        """The edge to the PAB vertex: only players eligible under C.2 whose score is not above
-        the lowest score that can receive it (A.9: the PAB goes to the last bracket)."""
-        if player.bye_eligible and player.score <= self.layout.bye_score:
-            return self._multipliers[0]
-        return None
+        """The edge to the PAB vertex: only players eligible under C.2."""
+        return self._multipliers[0] if player.bye_eligible else None
 
     def next_bracket(self, higher: PlayerFacts) -> int:
-        """C.7: a pair formed in the next bracket (its pairs first, then its scores paired)."""
+        """C.7: a pair formed below the bracket (pairs first, then the scores paired)."""
         return self._pack([1, 0, 0, 1, self._power(higher.score)])
 
     def internal(self, higher: PlayerFacts, lower: PlayerFacts) -> int:

@@ -36,35 +36,20 @@ def absolute_criteria(state: TournamentState) -> Compatible:
     return compatible
 
 
-def _completable(
-    players: Sequence[PlayerFacts], compatible: Compatible, bye_score: int | None
-) -> bool:
-    """A.9: whether the players can all be paired, but for one PAB receiver (C.2) whose score
-    is at most `bye_score` when the number of players is odd."""
+def _completable(players: Sequence[PlayerFacts], compatible: Compatible) -> bool:
+    """A.9: whether the players can all be paired, but for one PAB receiver eligible under C.2
+    when the number of players is odd."""
     edges = [
         (i, j, 1)
         for i in range(len(players))
         for j in range(i + 1, len(players))
         if compatible(players[i], players[j])
     ]
-    if bye_score is not None:
-        edges += [
-            (i, len(players), 1)
-            for i, p in enumerate(players)
-            if p.bye_eligible and p.score <= bye_score
-        ]
-    size = len(players) + (1 if bye_score is not None else 0)
+    odd = len(players) % 2 == 1
+    if odd:
+        edges += [(i, len(players), 1) for i, p in enumerate(players) if p.bye_eligible]
     _, mates = max_weight_matching(edges)
-    return len(mates) == size
-
-
-def _bye_score(players: Sequence[PlayerFacts], compatible: Compatible) -> int:
-    """The lowest score whose eligible players can receive the PAB in a complete pairing
-    (A.9: the PAB is given in the last bracket, C.2: to an eligible player)."""
-    for score in sorted({p.score for p in players if p.bye_eligible}):
-        if _completable(players, compatible, score):
-            return score
-    raise NoValidPairing("no player can receive the pairing-allocated bye (C.2, A.9)")
+    return len(mates) == len(players) + (1 if odd else 0)
 
 
 def pair_round(state: TournamentState) -> RoundPairing:
@@ -72,27 +57,18 @@ def pair_round(state: TournamentState) -> RoundPairing:
     facts = build_facts(state)
     compatible = absolute_criteria(state)
     odd = len(facts) % 2 == 1
-    if odd:
-        bye_score = max(p.score for p in facts)
-        if not _completable(facts, compatible, bye_score):
-            raise NoValidPairing("no complete round-pairing satisfies C.1-C.3 (A.9)")
-    else:
-        bye_score = 0
-        if not _completable(facts, compatible, None):
-            raise NoValidPairing("no complete round-pairing satisfies C.1-C.3 (A.9)")
+    if not _completable(facts, compatible):
+        raise NoValidPairing("no complete round-pairing satisfies C.1-C.3 and C.2 (A.9)")
     groups = [list(g) for _, g in groupby(facts, key=lambda p: p.score)]
     pairs: list[tuple[PlayerFacts, PlayerFacts]] = []
     floaters: list[PlayerFacts] = []
     for index, group in enumerate(groups):
         bracket = floaters + group
         lower = [p for g in groups[index + 1 :] for p in g]
-        next_size = len(groups[index + 1]) if index + 1 < len(groups) else 0
         layout = Layout(
             players=bracket + lower,
             bracket_size=len(bracket),
-            next_end=len(bracket) + len(lower),
             with_bye=odd,
-            bye_score=bye_score,
         )
         weights = Weights(layout, state.initial_color, state.rounds_played)
         result = BracketSearch(layout, weights, compatible, len(floaters)).solve()
