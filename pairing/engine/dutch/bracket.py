@@ -11,14 +11,18 @@ reaches the target, so the first complete candidate reached is the answer (B.4: 
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from pairing.engine.api import NoValidPairing
-from pairing.engine.dutch.criteria import Layout, Weights
+from pairing.engine.dutch.criteria import Layout, Weights, next_bracket_quality
 from pairing.engine.dutch.generation import mdp_selections, resident_exchanges
 from pairing.engine.dutch.players import PlayerFacts
 from pairing.engine.matching import bipartite_complete, max_weight_matching
+
+_MAX_FLOATER_SETS = 2000
+"""C.7 is evaluated exactly for at most this many sets of downfloaters."""
 
 Allowed = Callable[[int, int], bool]
 """Whether the bracket may pair vertices i < j together in the structure being walked."""
@@ -43,10 +47,14 @@ class BracketSearch:
         weights: Weights,
         compatible: Callable[[PlayerFacts, PlayerFacts], bool],
         mdps: int,
+        next_residents: Sequence[PlayerFacts],
     ) -> None:
         self.layout = layout
         self.weights = weights
         self.mdps = mdps
+        self.compatible = compatible
+        self.next_residents = next_residents
+        self.floatable: frozenset[int] | None = None
         players = layout.players
         self.size = layout.bracket_size
         self.bye = len(players) if layout.with_bye else -1
@@ -63,7 +71,7 @@ class BracketSearch:
                     self.compat[(i, j)] = True
                     self.inner[(i, j)] = weights.internal(higher, lower)
                 else:
-                    self.outer.append((i, j, weights.next_bracket(higher)))
+                    self.outer.append((i, j, weights.completion()))
             if layout.with_bye:
                 bye_weight = weights.bye(players[i])
                 if bye_weight is not None:
@@ -79,13 +87,23 @@ class BracketSearch:
         """The best weight reachable with the `fixed` pairs, pairing inside the bracket only
         what `allowed` permits; pairs of the bracket not allowed may still meet later."""
         used = {v for pair in fixed for v in pair}
+        if self.floatable is not None:
+            # Players who must not float (C.7) lose every edge but the bracket's own pairs.
+            used_or_fixed = used | {v for v in range(self.size) if v not in self.floatable}
+        else:
+            used_or_fixed = used
         total = sum(self.inner[(min(a, b), max(a, b))] for a, b in fixed)
         completion = self.weights.completion()
-        edges = [(i, j, w) for i, j, w in self.outer if i not in used and j not in used]
+        edges = [
+            (i, j, w) for i, j, w in self.outer if i not in used_or_fixed and j not in used_or_fixed
+        ]
         for (i, j), weight in self.inner.items():
             if i in used or j in used:
                 continue
-            edges.append((i, j, weight if allowed(i, j) else completion))
+            if allowed(i, j):
+                edges.append((i, j, weight))
+            elif i not in used_or_fixed and j not in used_or_fixed:
+                edges.append((i, j, completion))
         best, mates = max_weight_matching(edges)
         return total + best, mates
 
@@ -94,6 +112,9 @@ class BracketSearch:
         target, mates = self.value([], self._default)
         if len(mates) < self.vertex_count - (0 if self.vertex_count % 2 == 0 else 1):
             raise NoValidPairing("the round cannot be completed (A.9)")
+        floating = [i for i in range(self.size) if not self._paired_inside(i, mates)]
+        if floating and self.next_residents and not self._is_penultimate(target):
+            target, mates = self._next_bracket_criterion(target, len(floating))
         inside = [(i, mates[i]) for i in range(self.size) if i < mates[i] < self.size]
         inside = [(i, j) for i, j in inside if self._default(i, j)]
         max_pairs = len(inside)
@@ -112,6 +133,39 @@ class BracketSearch:
             max_pairs=max_pairs,
             paired_mdps=paired_mdps,
         )
+
+    def _is_penultimate(self, target: int) -> bool:
+        """A.9: the bracket is the PPB when completing the round costs it pairs or scores paired
+        (C.4); C.7 does not apply to it."""
+        alone = [(i, j, w) for (i, j), w in self.inner.items() if self._default(i, j)]
+        weight, _ = max_weight_matching(alone)
+        return self.weights.bracket_part(weight) != self.weights.bracket_part(target)
+
+    def _paired_inside(self, i: int, mates: dict[int, int]) -> bool:
+        mate = mates.get(i, -1)
+        return 0 <= mate < self.size and self._default(min(i, mate), max(i, mate))
+
+    def _next_bracket_criterion(self, target: int, count: int) -> tuple[int, dict[int, int]]:
+        """C.7: among the sets of `count` downfloaters that keep the best C.5/C.6 values (and
+        complete the round), keep those giving the best next bracket; from then on only their
+        members may float. Exact when one player floats; with several, the union of the best
+        sets is allowed (a documented approximation) and sets are only enumerated when few."""
+        best_pairs = self.weights.quality_of_pairs(target)
+        if math.comb(self.size, count) > _MAX_FLOATER_SETS:
+            return self.value([], self._default)
+        players = self.layout.players
+        quality: dict[tuple[int, tuple[int, ...]], list[frozenset[int]]] = {}
+        for chosen in itertools.combinations(range(self.size), count):
+            value = next_bracket_quality(
+                [players[i] for i in chosen], self.next_residents, self.compatible
+            )
+            quality.setdefault(value, []).append(frozenset(chosen))
+        for value in sorted(quality):
+            self.floatable = frozenset().union(*quality[value])
+            weight, mates = self.value([], self._default)
+            if self.weights.quality_of_pairs(weight) == best_pairs:
+                return weight, mates
+        raise AssertionError("no set of downfloaters keeps the best C.5/C.6 values")
 
     def _default(self, i: int, j: int) -> bool:
         """B.1.b: MDPs are not paired with each other inside the bracket."""

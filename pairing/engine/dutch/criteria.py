@@ -7,23 +7,24 @@ standing for the pairing-allocated bye. The weight of an edge is a list of *gain
 criterion in priority order, packed into one integer so that a maximum-weight matching
 optimises the criteria lexicographically:
 
-  completion (A.9, C.2, C.4) > C.5 pairs > C.6 scores paired (PSD) > C.7 next-bracket pairs and
-  scores > C.8 > C.9 > C.10 > C.11 > C.12 > C.13 > C.14 > C.15 > C.16 > C.17 > C.18 > C.19.
+  completion (A.9, C.2, C.4) > C.5 pairs > C.6 scores paired (PSD) > C.8 > C.9 > C.10 > C.11 >
+  C.12 > C.13 > C.14 > C.15 > C.16 > C.17 > C.18 > C.19.
+
+C.7 depends on the set of downfloaters as a whole, not on single pairs: `next_bracket_quality`
+evaluates it separately and the search restricts who may float (see `bracket`).
 
 Only edges between two players of the bracket that the bracket may pair together ("internal"
-edges) carry the gains of C.5, C.6 and C.8-C.19. An edge with a lower player at its lower end
-carries the C.7 gains: the pairs formed below the bracket, then the scores of their
-higher-ranked players (the reading of the reference engine bbpPairings, which looks at all
-lower players rather than the next bracket alone). Other edges only count for completion.
+edges) carry the gains of C.5, C.6 and C.8-C.19; the other edges only count for completion.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from pairing.engine.dutch.colours import colour_failures
 from pairing.engine.dutch.players import Float, PlayerFacts
+from pairing.engine.matching import max_weight_matching
 from tournaments.domain.state import Color
 
 
@@ -52,7 +53,7 @@ class Weights:
         self._base = count
         big = count ** len(scores)
         # Largest gain of one edge in each tier, most significant first.
-        maxima = [1, 1, big, 1, big, 2, 2, 2, 2, 2, 1, 2, 1, 2 * big, big, 2 * big, big]
+        maxima = [1, 1, big, 2, 2, 2, 2, 2, 1, 2, 1, 2 * big, big, 2 * big, big]
         self._multipliers: list[int] = []
         multiplier = 1
         for maximum in reversed(maxima):
@@ -74,14 +75,18 @@ class Weights:
         """The edge to the PAB vertex: only players eligible under C.2."""
         return self._multipliers[0] if player.bye_eligible else None
 
-    def next_bracket(self, higher: PlayerFacts) -> int:
-        """C.7: a pair formed below the bracket (pairs first, then the scores paired)."""
-        return self._pack([1, 0, 0, 1, self._power(higher.score)])
+    def bracket_part(self, weight: int) -> int:
+        """The part of a total weight that measures C.5 and C.6 only (the bracket's pairs)."""
+        return (weight // self._multipliers[2]) % (self._multipliers[0] // self._multipliers[2])
+
+    def quality_of_pairs(self, weight: int) -> int:
+        """The part of a total weight that measures completion, C.5 and C.6 only."""
+        return weight // self._multipliers[2]
 
     def internal(self, higher: PlayerFacts, lower: PlayerFacts) -> int:
         """A pair of the bracket itself: C.5, C.6 and C.8-C.19."""
         c8, c9, c10, c11 = colour_failures(higher, lower, self.initial)
-        gains = [1, 1, self._power(higher.score), 0, 0, 2 - c8, 2 - c9, 2 - c10, 2 - c11]
+        gains = [1, 1, self._power(higher.score), 2 - c8, 2 - c9, 2 - c10, 2 - c11]
         floats = [0] * 8
         for back in (0, 1):
             if self.rounds_played <= back:
@@ -100,3 +105,33 @@ class Weights:
             ) * self._power(higher.score)
             floats[4 + 2 * back + 1] = int(not upfloat_again) * self._power(higher.score)
         return self._pack(gains + floats)
+
+
+def next_bracket_quality(
+    floaters: Sequence[PlayerFacts],
+    residents: Sequence[PlayerFacts],
+    compatible: Callable[[PlayerFacts, PlayerFacts], bool],
+) -> tuple[int, tuple[int, ...]]:
+    """C.7: how well the next bracket (the downfloaters as its MDPs, then the next scoregroup)
+    can be paired under C.1-C.3 alone: the number of players left unpaired, then the PSD (A.8,
+    sorted high to low). Lower is better."""
+    players = [*floaters, *residents]
+    if not players:
+        return 0, ()
+    artificial = min(p.score for p in players) - 2
+    float_sd = [p.score - artificial for p in players]
+    values = sorted({*float_sd, *(abs(a.score - b.score) for a in players for b in players)})
+    index = {value: k for k, value in enumerate(values)}
+    base = len(players) + 2
+    pair_gain = base ** (len(values) + 1)
+    edges = []
+    for i in range(len(players)):
+        for j in range(max(i + 1, len(floaters)), len(players)):
+            if compatible(players[i], players[j]):
+                sd = abs(players[i].score - players[j].score)
+                gain = base ** index[float_sd[i]] + base ** index[float_sd[j]]
+                edges.append((i, j, pair_gain + gain - base ** index[sd]))
+    _, mates = max_weight_matching(edges)
+    sds = [float_sd[i] for i in range(len(players)) if i not in mates]
+    sds += [abs(players[i].score - players[j].score) for i, j in mates.items() if i < j]
+    return len(players) - len(mates), tuple(sorted(sds, reverse=True))

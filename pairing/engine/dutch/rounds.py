@@ -71,7 +71,8 @@ def pair_round(state: TournamentState) -> RoundPairing:
             with_bye=odd,
         )
         weights = Weights(layout, state.initial_color, state.rounds_played)
-        result = BracketSearch(layout, weights, compatible, len(floaters)).solve()
+        next_residents = groups[index + 1] if index + 1 < len(groups) else []
+        result = BracketSearch(layout, weights, compatible, len(floaters), next_residents).solve()
         pairs.extend(result.pairs)
         floaters = list(result.floaters)
     if len(floaters) > 1:
