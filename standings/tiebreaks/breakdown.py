@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from tournaments.domain.state import PlayerId
 
@@ -33,20 +33,33 @@ class CutReason(enum.Enum):
     MOST_SIGNIFICANT = "most significant value (14.3, 14.4)"
 
 
-class Contribution(NamedTuple):
-    """One round's value in a sum or average (a NamedTuple: it is made in the hot path).
+Item = tuple[int, PlayerId | None, int, Source, int, bool]
+"""One round's value as a plain tuple: (round, opponent, value, source, key, voluntary).
 
-    `key` orders the values by significance when a modifier cuts them (the opponent's score
-    for Sonneborn-Berger, the value itself otherwise); `voluntary` marks a voluntary unplayed
-    round, cut first (C.07 16).
-    """
+Standings make one per player, round and tie-break, so they are plain tuples, fast to make;
+`Breakdown.contributions` gives them names. `key` orders the values by significance when a
+modifier cuts them (the opponent's score for Sonneborn-Berger, the value itself otherwise);
+`voluntary` marks a voluntary unplayed round, cut first (C.07 16).
+"""
+
+# The positions in an `Item`.
+ROUND: Final = 0
+OPPONENT: Final = 1
+VALUE: Final = 2
+SOURCE: Final = 3
+KEY: Final = 4
+VOLUNTARY: Final = 5
+
+
+class Contribution(NamedTuple):
+    """One round's value in a sum or average: an `Item` with names."""
 
     round: int
     opponent: PlayerId | None
     value: int
     source: Source
     key: int
-    voluntary: bool = False
+    voluntary: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,10 +81,15 @@ class Breakdown:
 
     code: str
     value: Fraction | None
-    contributions: tuple[Contribution, ...] = ()
+    items: tuple[Item, ...] = ()
     cuts: tuple[Cut, ...] = ()
     unit: int = 1
     note: str = ""
+
+    @property
+    def contributions(self) -> tuple[Contribution, ...]:
+        """Each round's value, round 1 first."""
+        return tuple(Contribution._make(item) for item in self.items)
 
     def points(self, contribution: Contribution) -> Fraction:
         """A contribution's value in points (or rating points)."""

@@ -8,44 +8,48 @@ from fractions import Fraction
 
 from tournaments.domain.state import PlayerId
 
-from .breakdown import Breakdown, Contribution, Source
+from .breakdown import VALUE, Breakdown, Item, Source
 from .codes import Family, TiebreakCode
-from .modifiers import kept, select_cuts
+from .modifiers import select_cuts, total_kept
 from .results import Results
-from .unplayed import dummy_score, is_voluntary
+from .unplayed import dummy_score
 
 HALF_POINTS = 2
 """Contributions are in half-points: two make a point."""
 
 
-def opponent_scores(results: Results, player_id: PlayerId) -> list[Contribution]:
+def opponent_scores(results: Results, player_id: PlayerId) -> tuple[Item, ...]:
     """Each round's value in the player's Buchholz (C.07 8.1, 16).
 
     A game played over the board gives the opponent's adjusted score (16.A); an own unplayed
     round gives the score of a dummy opponent (16.B), cut first when voluntary (16.C).
     """
+    adjusted = results.adjusted
     own = results.points[player_id]
-    items: list[Contribution] = []
-    for number, record in enumerate(results.players[player_id].history, start=1):
-        opponent = record.opponent
-        if record.played and opponent is not None:
-            score = results.adjusted[opponent]
-            items.append(Contribution(number, opponent, score, Source.GAME, score))
+    items: list[Item] = []
+    for played in results.history[player_id]:
+        opponent = played.opponent
+        if played.played and opponent is not None:
+            score = adjusted[opponent]
+            items.append((played.number, opponent, score, Source.GAME, score, False))
             continue
-        scheduled = None if opponent is None else results.adjusted[opponent]
+        scheduled = None if opponent is None else adjusted[opponent]
         score, source = dummy_score(own, scheduled, results.draw_in_every_round, results.edition)
-        items.append(
-            Contribution(number, opponent, score, source, score, voluntary=is_voluntary(record))
-        )
-    return items
+        items.append((played.number, opponent, score, source, score, played.voluntary))
+    return tuple(items)
+
+
+def every_opponent_scores(results: Results) -> dict[PlayerId, tuple[Item, ...]]:
+    """`opponent_scores` of every player (Buchholz, its cuts and Sonneborn-Berger share it)."""
+    return {player_id: opponent_scores(results, player_id) for player_id in results.players}
 
 
 def buchholz(results: Results, player_id: PlayerId, code: TiebreakCode) -> Breakdown:
     """BH (C.07 8.1): the sum of the opponents' scores, after the code's modifier (14)."""
-    items = opponent_scores(results, player_id)
+    items = results.memo(every_opponent_scores)[player_id]
     cuts = select_cuts(items, code, results.edition)
-    total = sum(item.value for item in kept(items, cuts))
-    return Breakdown(code.text, Fraction(total, HALF_POINTS), tuple(items), cuts, HALF_POINTS)
+    value = Fraction(total_kept(items, cuts), HALF_POINTS)
+    return Breakdown(code.text, value, items, cuts, HALF_POINTS)
 
 
 def fore_buchholz(results: Results, player_id: PlayerId, code: TiebreakCode) -> Breakdown:
@@ -56,8 +60,8 @@ def fore_buchholz(results: Results, player_id: PlayerId, code: TiebreakCode) -> 
 def every_buchholz(results: Results) -> dict[PlayerId, int]:
     """Every player's plain Buchholz, in half-points (AOB reads it for each opponent)."""
     return {
-        player_id: sum(item.value for item in opponent_scores(results, player_id))
-        for player_id in results.players
+        player_id: sum(item[VALUE] for item in items)
+        for player_id, items in results.memo(every_opponent_scores).items()
     }
 
 
@@ -66,15 +70,15 @@ def average_of_opponents_buchholz(
 ) -> Breakdown:
     """AOB (C.07 8.2): the average Buchholz of the opponents met over the board."""
     buchholz_of = results.memo(every_buchholz)
-    items = [
-        Contribution(number, record.opponent, buchholz_of[record.opponent], Source.GAME, 0)
-        for number, record in enumerate(results.players[player_id].history, start=1)
-        if record.played and record.opponent is not None
-    ]
+    items = tuple(
+        (played.number, opponent, buchholz_of[opponent], Source.GAME, 0, False)
+        for played in results.history[player_id]
+        if played.played and (opponent := played.opponent) is not None
+    )
     if not items:
         return Breakdown(code.text, None, note="no game played over the board")
-    value = Fraction(sum(item.value for item in items), HALF_POINTS * len(items))
-    return Breakdown(code.text, value, tuple(items), unit=HALF_POINTS)
+    value = Fraction(sum(item[VALUE] for item in items), HALF_POINTS * len(items))
+    return Breakdown(code.text, value, items, unit=HALF_POINTS)
 
 
 def adjusted_score_value(results: Results, player_id: PlayerId, code: TiebreakCode) -> Breakdown:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 class UnknownTiebreak(ValueError):
@@ -66,9 +66,14 @@ class TiebreakCode:
     cut_high: int = 0
     limit: int = 0
 
-    @property
-    def text(self) -> str:
-        """The code as written on the command line and in the JSON output."""
+    text: str = field(init=False, compare=False)
+    """The code as written on the command line and in the JSON output (`BH/C1`)."""
+
+    def __post_init__(self) -> None:
+        # A frozen dataclass sets a derived field this way; the text is read in hot loops.
+        object.__setattr__(self, "text", self._written())
+
+    def _written(self) -> str:
         if self.cut_high:
             return f"{self.family.value}/M{self.cut_high}"
         if self.cut_low:

@@ -10,43 +10,45 @@ from fractions import Fraction
 
 from tournaments.domain.state import PlayerId
 
-from .breakdown import Breakdown, Contribution, Source
+from .breakdown import Breakdown, Item, Source
 from .results import Results
 
 Group = tuple[PlayerId, ...]
 
 
-def mini_standings(results: Results, group: Sequence[PlayerId]) -> dict[PlayerId, Fraction]:
-    """Each player's points (in half-points) against the others of the group (6.1).
+def _results_against(
+    results: Results, player_id: PlayerId, members: set[PlayerId]
+) -> dict[PlayerId, list[int]]:
+    """The player's points in each game played over the board against each member."""
+    found: dict[PlayerId, list[int]] = defaultdict(list)
+    for played in results.history[player_id]:
+        if played.played and played.opponent in members:
+            found[played.opponent].append(played.points)
+    return found
+
+
+def mini_standings(
+    results: Results, group: Sequence[PlayerId]
+) -> tuple[dict[PlayerId, Fraction], dict[PlayerId, int]]:
+    """Each player's points (in half-points) against the others of the group (6.1), and the
+    number of the others it has not met over the board.
 
     Forfeits are left out (6.1.1); two players who met more than once count the average of
     their results (6.1.2).
     """
     members = set(group)
     scores: dict[PlayerId, Fraction] = {}
-    for player_id in group:
-        results_against: dict[PlayerId, list[int]] = defaultdict(list)
-        for record in results.players[player_id].history:
-            if record.played and record.opponent in members:
-                results_against[record.opponent].append(results.scoring.points(record.outcome))
-        scores[player_id] = sum(
-            (Fraction(sum(points), len(points)) for points in results_against.values()),
-            Fraction(0),
-        )
-    return scores
-
-
-def _unmet(results: Results, group: Sequence[PlayerId]) -> dict[PlayerId, int]:
-    members = set(group)
     unmet: dict[PlayerId, int] = {}
     for player_id in group:
-        met = {
-            record.opponent
-            for record in results.players[player_id].history
-            if record.played and record.opponent in members
-        }
-        unmet[player_id] = len(group) - 1 - len(met)
-    return unmet
+        found = _results_against(results, player_id, members)
+        single = sum(points[0] for points in found.values() if len(points) == 1)
+        repeated = sum(
+            (Fraction(sum(points), len(points)) for points in found.values() if len(points) > 1),
+            Fraction(single),
+        )
+        scores[player_id] = repeated
+        unmet[player_id] = len(group) - 1 - len(found)
+    return scores, unmet
 
 
 def _certain_leader(
@@ -56,14 +58,15 @@ def _certain_leader(
     win: int,
 ) -> PlayerId | None:
     """The one candidate alone at the top whatever the results of the missing games (6.3):
-    its own missing games lost, each other's missing games won."""
-    for player_id in candidates:
-        if all(
-            scores[player_id] > scores[other] + win * unmet[other]
-            for other in candidates
-            if other != player_id
-        ):
-            return player_id
+    its own missing games lost, each other's missing games won. Only the candidate with the
+    best score can be."""
+    leader = max(candidates, key=scores.__getitem__)
+    if all(
+        scores[leader] > scores[other] + win * unmet[other]
+        for other in candidates
+        if other != leader
+    ):
+        return leader
     return None
 
 
@@ -76,8 +79,7 @@ def direct_encounter_order(results: Results, group: Sequence[PlayerId]) -> list[
     """
     if len(group) < 2:
         return [tuple(group)]
-    scores = mini_standings(results, group)
-    unmet = _unmet(results, group)
+    scores, unmet = mini_standings(results, group)
     if not any(unmet.values()):
         order: list[Group] = []
         for score in sorted(set(scores.values()), reverse=True):
@@ -117,15 +119,14 @@ def direct_encounter(results: Results, group: Sequence[PlayerId]) -> dict[Player
     """Each player's DE value inside its tied group, with the games against the others."""
     order = direct_encounter_order(results, group)
     place_of = places(order)
-    scores = mini_standings(results, group)
+    scores, _ = mini_standings(results, group)
     members = set(group)
     breakdowns: dict[PlayerId, Breakdown] = {}
     for player_id in group:
-        items = tuple(
-            Contribution(number, record.opponent, points, Source.GAME, points)
-            for number, record in enumerate(results.players[player_id].history, start=1)
-            if record.played and record.opponent in members
-            for points in (results.scoring.points(record.outcome),)
+        items: tuple[Item, ...] = tuple(
+            (played.number, played.opponent, played.points, Source.GAME, 0, False)
+            for played in results.history[player_id]
+            if played.played and played.opponent in members
         )
         note = (
             f"{scores[player_id] / 2} points against the {len(group) - 1} other tied players"

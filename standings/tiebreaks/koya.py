@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from tournaments.domain.state import PlayerId
 
-from .breakdown import Breakdown, Contribution, Source
+from .breakdown import VALUE, Breakdown, Item, Source
 from .codes import TiebreakCode
 from .results import Results
 
@@ -19,18 +19,22 @@ def koya(results: Results, player_id: PlayerId, code: TiebreakCode) -> Breakdown
 
     The opponents' real scores are used, not the adjusted ones.
     """
-    scoring = results.scoring
     # 2 x score >= win x rounds + 2 x limit, in half-points (a half point is 1).
-    threshold_twice = scoring.win * results.rounds + 2 * code.limit
-    items = []
-    for number, record in enumerate(results.players[player_id].history, start=1):
-        opponent = record.opponent
-        if opponent is None or not record.outcome.is_game:
-            continue
-        if 2 * results.points[opponent] >= threshold_twice:
-            source = Source.GAME if record.played else Source.FORFEIT
-            points = scoring.points(record.outcome)
-            items.append(Contribution(number, opponent, points, source, points))
-    total = sum(item.value for item in items)
+    threshold_twice = results.scoring.win * results.rounds + 2 * code.limit
+    items: tuple[Item, ...] = tuple(
+        (
+            played.number,
+            opponent,
+            played.points,
+            Source.GAME if played.played else Source.FORFEIT,
+            played.points,
+            False,
+        )
+        for played in results.history[player_id]
+        if (opponent := played.opponent) is not None
+        and played.outcome.is_game
+        and 2 * results.points[opponent] >= threshold_twice
+    )
+    total = sum(item[VALUE] for item in items)
     note = f"opponents with at least {Fraction(threshold_twice, 2 * HALF_POINTS)} points"
-    return Breakdown(code.text, Fraction(total, HALF_POINTS), tuple(items), (), HALF_POINTS, note)
+    return Breakdown(code.text, Fraction(total, HALF_POINTS), items, (), HALF_POINTS, note)

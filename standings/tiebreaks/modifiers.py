@@ -10,30 +10,32 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .breakdown import Contribution, Cut, CutReason
+from .breakdown import KEY, ROUND, VALUE, VOLUNTARY, Cut, CutReason, Item
 from .codes import TiebreakCode
 from .editions import Edition
 
 
-def _significance(item: Contribution) -> tuple[int, int, int]:
-    return item.key, item.value, item.round
+def _significance(item: Item) -> tuple[int, int, int]:
+    return item[KEY], item[VALUE], item[ROUND]
 
 
-def _cut_one_low(remaining: list[Contribution], edition: Edition) -> Cut:
+def _contribution(item: Item) -> tuple[int, int, int]:
+    return item[VALUE], item[KEY], item[ROUND]
+
+
+def _cut_one_low(remaining: list[Item], edition: Edition) -> Cut:
     least = min(remaining, key=_significance)
-    voluntary = [item for item in remaining if item.voluntary]
+    voluntary = [item for item in remaining if item[VOLUNTARY]]
     if voluntary:
-        candidate = min(voluntary, key=lambda item: (item.value, item.key, item.round))
-        if not edition.cuts_voluntary_rounds_only_if_not_lower or candidate.value >= least.value:
+        candidate = min(voluntary, key=_contribution)
+        if not edition.cuts_voluntary_rounds_only_if_not_lower or candidate[VALUE] >= least[VALUE]:
             remaining.remove(candidate)
-            return Cut(candidate.round, CutReason.VOLUNTARY_FIRST)
+            return Cut(candidate[ROUND], CutReason.VOLUNTARY_FIRST)
     remaining.remove(least)
-    return Cut(least.round, CutReason.LEAST_SIGNIFICANT)
+    return Cut(least[ROUND], CutReason.LEAST_SIGNIFICANT)
 
 
-def select_cuts(
-    items: Sequence[Contribution], code: TiebreakCode, edition: Edition
-) -> tuple[Cut, ...]:
+def select_cuts(items: Sequence[Item], code: TiebreakCode, edition: Edition) -> tuple[Cut, ...]:
     """The values the code's modifier removes, in the order removed (low end first, 14.3)."""
     if not code.cut_low and not code.cut_high:
         return ()
@@ -46,13 +48,22 @@ def select_cuts(
     for _ in range(code.cut_high):
         if not remaining:
             break
-        most = max(remaining, key=lambda item: (item.key, item.value, -item.round))
+        most = max(remaining, key=lambda item: (item[KEY], item[VALUE], -item[ROUND]))
         remaining.remove(most)
-        cuts.append(Cut(most.round, CutReason.MOST_SIGNIFICANT))
+        cuts.append(Cut(most[ROUND], CutReason.MOST_SIGNIFICANT))
     return tuple(cuts)
 
 
-def kept(items: Sequence[Contribution], cuts: Sequence[Cut]) -> list[Contribution]:
-    """The contributions that remain after the cuts."""
+def total_kept(items: Sequence[Item], cuts: Sequence[Cut]) -> int:
+    """The sum of the values that remain after the cuts."""
+    total = sum(item[VALUE] for item in items)
+    if cuts:
+        removed = {cut.round for cut in cuts}
+        total -= sum(item[VALUE] for item in items if item[ROUND] in removed)
+    return total
+
+
+def kept(items: Sequence[Item], cuts: Sequence[Cut]) -> list[Item]:
+    """The values that remain after the cuts."""
     removed = {cut.round for cut in cuts}
-    return [item for item in items if item.round not in removed]
+    return [item for item in items if item[ROUND] not in removed]

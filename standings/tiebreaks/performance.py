@@ -10,7 +10,7 @@ from fractions import Fraction
 
 from tournaments.domain.state import PlayerId
 
-from .breakdown import Breakdown, Contribution, Source
+from .breakdown import VALUE, Breakdown, Item, Source
 from .codes import Family, TiebreakCode
 from .modifiers import kept, select_cuts
 from .rating_tables import dp_for_hundredths, expected_hundredths
@@ -28,19 +28,20 @@ def round_half_up(value: Fraction) -> int:
     return (2 * value.numerator + value.denominator) // (2 * value.denominator)
 
 
-def _games(results: Results, player_id: PlayerId) -> list[Contribution]:
-    """One contribution per game played over the board: the opponent's rating, and the
-    player's points in that game as the key."""
+def _games(results: Results, player_id: PlayerId) -> list[Item]:
+    """One value per game played over the board: the opponent's rating (also the key: a
+    modifier cuts the lowest ratings)."""
     ratings = results.ratings
-    scoring = results.scoring
     return [
-        Contribution(
-            number, record.opponent, ratings[record.opponent], Source.GAME,
-            scoring.points(record.outcome),
-        )
-        for number, record in enumerate(results.players[player_id].history, start=1)
-        if record.played and record.opponent is not None
-    ]  # fmt: skip
+        (played.number, opponent, rating, Source.GAME, rating, False)
+        for played in results.history[player_id]
+        if played.played and (opponent := played.opponent) is not None
+        for rating in (ratings[opponent],)
+    ]
+
+
+def _points_over_the_board(results: Results, player_id: PlayerId) -> int:
+    return sum(played.points for played in results.history[player_id] if played.played)
 
 
 def average_rating_of_opponents(
@@ -50,18 +51,14 @@ def average_rating_of_opponents(
     lowest (and highest) ratings."""
     if not results.ratings_defined:
         return Breakdown(code.text, None, note=_UNDEFINED)
-    items = [item._replace(key=item.value) for item in _games(results, player_id)]
+    items = _games(results, player_id)
     cuts = select_cuts(items, code, results.edition)
     remaining = kept(items, cuts)
     if not remaining:
         return Breakdown(code.text, None, tuple(items), cuts, note=_NO_GAME)
-    average = Fraction(sum(item.value for item in remaining), len(remaining))
+    average = Fraction(sum(item[VALUE] for item in remaining), len(remaining))
     note = f"{average} = {float(average):.2f} rounded half up"
     return Breakdown(code.text, Fraction(round_half_up(average)), tuple(items), cuts, note=note)
-
-
-def _score_hundredths(items: list[Contribution], win: int) -> Fraction:
-    return Fraction(100 * sum(item.key for item in items), win * len(items))
 
 
 def tournament_performance(results: Results, player_id: PlayerId, code: TiebreakCode) -> Breakdown:
@@ -72,8 +69,9 @@ def tournament_performance(results: Results, player_id: PlayerId, code: Tiebreak
     items = _games(results, player_id)
     if not items:
         return Breakdown(code.text, None, note=_NO_GAME)
-    aro = round_half_up(Fraction(sum(item.value for item in items), len(items)))
-    p = round_half_up(_score_hundredths(items, results.scoring.win))
+    aro = round_half_up(Fraction(sum(item[VALUE] for item in items), len(items)))
+    score = _points_over_the_board(results, player_id)
+    p = round_half_up(Fraction(100 * score, results.scoring.win * len(items)))
     dp = dp_for_hundredths(p)
     note = f"ARO {aro} + dp({p / 100:.2f}) {dp:+d}"
     return Breakdown(code.text, Fraction(aro + dp), tuple(items), note=note)
@@ -101,8 +99,8 @@ def perfect_performance(results: Results, player_id: PlayerId, code: TiebreakCod
     items = _games(results, player_id)
     if not items:
         return Breakdown(code.text, None, note=_NO_GAME)
-    score = Fraction(100 * sum(item.key for item in items), results.scoring.win)
-    value = perfect_performance_value([item.value for item in items], round_half_up(score))
+    score = Fraction(100 * _points_over_the_board(results, player_id), results.scoring.win)
+    value = perfect_performance_value([item[VALUE] for item in items], round_half_up(score))
     note = f"lowest rating whose expected score reaches {score / 100} in {len(items)} games"
     return Breakdown(code.text, Fraction(value), tuple(items), note=note)
 
@@ -138,15 +136,15 @@ def average_performance_of_opponents(
         every_tournament_performance if code.family is Family.APRO else every_perfect_performance
     )
     items = [
-        Contribution(number, record.opponent, performance, Source.GAME, performance)
-        for number, record in enumerate(results.players[player_id].history, start=1)
-        if record.played and record.opponent is not None
-        for performance in (performance_of[record.opponent],)
+        (played.number, opponent, performance, Source.GAME, performance, False)
+        for played in results.history[player_id]
+        if played.played and (opponent := played.opponent) is not None
+        for performance in (performance_of[opponent],)
         if performance is not None
     ]
     if not items:
         return Breakdown(code.text, None, note=_NO_GAME)
-    average = Fraction(sum(item.value for item in items), len(items))
+    average = Fraction(sum(item[VALUE] for item in items), len(items))
     note = f"{average} = {float(average):.2f} rounded half up"
     return Breakdown(code.text, Fraction(round_half_up(average)), tuple(items), note=note)
 

@@ -61,17 +61,19 @@ def lot(seed: str, player_id: PlayerId) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def _descending(value: Fraction | None) -> tuple[int, Fraction]:
-    """Sort key: higher values first, undefined values last."""
-    return (1, Fraction(0)) if value is None else (0, -value)
-
-
 def _split(
     groups: list[list[PlayerId]], values: dict[PlayerId, Fraction | None]
 ) -> list[list[PlayerId]]:
+    """Each group sorted by the values, higher first and undefined last, then cut into runs
+    of equal values."""
     split: list[list[PlayerId]] = []
     for group in groups:
-        ordered = sorted(group, key=lambda player_id: _descending(values[player_id]))
+        if len(group) == 1:
+            split.append(group)
+            continue
+        defined = {p: value for p in group if (value := values[p]) is not None}
+        ordered = sorted(defined, key=defined.__getitem__, reverse=True)
+        ordered += [player_id for player_id in group if values[player_id] is None]
         run = [ordered[0]]
         for player_id in ordered[1:]:
             if values[player_id] == values[run[0]]:
@@ -91,7 +93,8 @@ def _direct_encounter_split(
         found = direct_encounter(results, group)
         breakdowns.update(found)
         if len(group) > 1:
-            split.extend(_split([group], {p: -(b.value or Fraction(0)) for p, b in found.items()}))
+            places = {p: -(b.value or Fraction(0)) for p, b in found.items()}
+            split.extend(_split([group], dict[PlayerId, Fraction | None](places)))
         else:
             split.append(group)
     return split
@@ -112,6 +115,7 @@ def rank(results: Results, codes: Sequence[TiebreakCode], lots_seed: str = "") -
             groups = _split(groups, {p: b.value for p, b in found.items()})
         breakdowns.setdefault(code.text, found)
     rows: list[Row] = []
+    texts = [code.text for code in codes]
     for group in groups:
         drawn = sorted(group, key=lambda player_id: lot(lots_seed, player_id))
         for number, player_id in enumerate(drawn, start=1):
@@ -119,7 +123,7 @@ def rank(results: Results, codes: Sequence[TiebreakCode], lots_seed: str = "") -
                 Row(
                     player_id,
                     len(rows) + 1,
-                    {code.text: breakdowns[code.text][player_id].value for code in codes},
+                    {text: breakdowns[text][player_id].value for text in texts},
                     number if len(group) > 1 else None,
                 )
             )

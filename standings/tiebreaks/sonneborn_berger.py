@@ -6,10 +6,10 @@ from fractions import Fraction
 
 from tournaments.domain.state import PlayerId
 
-from .breakdown import Breakdown, Contribution
-from .buchholz import opponent_scores
+from .breakdown import Breakdown, Item
+from .buchholz import every_opponent_scores
 from .codes import TiebreakCode
-from .modifiers import kept, select_cuts
+from .modifiers import select_cuts, total_kept
 from .results import Results
 
 
@@ -20,20 +20,13 @@ def sonneborn_berger(results: Results, player_id: PlayerId, code: TiebreakCode) 
     units of 1 / (2 x the half-points of a win), so the sum stays an integer. A modifier cuts
     the lowest-scored opponent, among equal scores the smallest product (C.07 14.1).
     """
-    scoring = results.scoring
-    history = results.players[player_id].history
-    unit = 2 * scoring.win
-    items = [
-        Contribution(
-            item.round,
-            item.opponent,
-            item.value * scoring.points(history[item.round - 1].outcome),
-            item.source,
-            item.key,
-            item.voluntary,
-        )
-        for item in opponent_scores(results, player_id)
-    ]
+    unit = 2 * results.scoring.win
+    rounds = results.history[player_id]
+    items: tuple[Item, ...] = tuple(
+        (number, opponent, score * rounds[number - 1].points, source, key, voluntary)
+        for number, opponent, score, source, key, voluntary in results.memo(every_opponent_scores)[
+            player_id
+        ]
+    )
     cuts = select_cuts(items, code, results.edition)
-    total = sum(item.value for item in kept(items, cuts))
-    return Breakdown(code.text, Fraction(total, unit), tuple(items), cuts, unit)
+    return Breakdown(code.text, Fraction(total_kept(items, cuts), unit), items, cuts, unit)

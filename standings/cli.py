@@ -1,0 +1,142 @@
+"""`python -m standings`: the C.07 standings of a TRF file, for checking against other programs.
+
+    python -m standings INPUT.trf --tiebreaks "PTS,BH/C1,BH,SB,DE" [--edition 2023|2024|2026]
+        [--unrated-rating N] [--lots-seed TEXT] [--round N] [--json]
+
+Without `--edition`, the edition in force on the file's start date (`042`) is used, and the
+newest edition when the file gives no date. Without `--tiebreaks`, the file's own list
+(TRF-2026 `212`/`202`) is used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from standings.tiebreaks import (
+    Edition,
+    Standings,
+    TiebreakCode,
+    UnknownTiebreak,
+    compute_standings,
+    edition_in_force,
+    parse_codes,
+)
+from standings.tiebreaks.display import format_value, json_number
+from tournaments.domain.trf import TrfDocument, TrfError, parse_trf, tournament_state
+
+_DATE_FORMATS = ("%Y/%m/%d", "%Y-%m-%d", "%Y.%m.%d", "%d/%m/%Y", "%d.%m.%Y")
+
+
+def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m standings", description="C.07 standings of a TRF file."
+    )
+    parser.add_argument("trf", type=Path, help="the tournament, in TRF16 or TRF-2026")
+    parser.add_argument("--tiebreaks", help='ordered list, e.g. "PTS,BH/C1,BH,SB,DE"')
+    parser.add_argument("--edition", choices=[edition.value for edition in Edition])
+    parser.add_argument(
+        "--unrated-rating", type=int, help="rating used for unrated players (C.07 10)"
+    )
+    parser.add_argument("--lots-seed", default="", help="seed of the drawing of lots")
+    parser.add_argument("--round", type=int, help="standings after this round (default: last)")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    return parser.parse_args(argv)
+
+
+def start_date(doc: TrfDocument) -> datetime.date | None:
+    """The tournament's start date (`042`), when the file gives one in a known format."""
+    if doc.start_date is None:
+        return None
+    for date_format in _DATE_FORMATS:
+        try:
+            return datetime.datetime.strptime(doc.start_date.strip(), date_format).date()  # noqa: DTZ007
+        except ValueError:
+            continue
+    return None
+
+
+def default_edition(doc: TrfDocument) -> Edition:
+    """The edition in force on the start date; the newest one without a date."""
+    start = start_date(doc)
+    return edition_in_force(start) if start is not None else Edition.C07_2026
+
+
+def _codes(text: str | None, doc: TrfDocument) -> tuple[TiebreakCode, ...]:
+    if text is None:
+        listed = doc.standings_tie_breaks or doc.tie_breaks
+        if not listed:
+            raise UnknownTiebreak("the file lists no tie-breaks: give --tiebreaks")
+        text = ",".join(listed)
+    return parse_codes(text)
+
+
+def as_json(standings: Standings) -> dict[str, object]:
+    """`{"players": [{"startno", "rank", "values": {code: number or null}}], ...}`."""
+    return {
+        "edition": standings.edition.value,
+        "tiebreaks": [code.text for code in standings.codes],
+        "lots_seed": standings.lots_seed,
+        "players": [
+            {
+                "startno": row.player_id,
+                "rank": row.rank,
+                "values": {code: json_number(value) for code, value in row.values.items()},
+                "lot": row.lot,
+            }
+            for row in standings.rows
+        ],
+    }
+
+
+def as_table(standings: Standings, doc: TrfDocument) -> str:
+    """The ranking as a plain-text table."""
+    names = {player.pairing_number: player.name for player in doc.players}
+    ratings = {player.pairing_number: player.rating or 0 for player in doc.players}
+    width = max((len(name) for name in names.values()), default=4)
+    codes = [code.text for code in standings.codes]
+    header = f"{'Rk':>4} {'No':>4}  {'Name':<{width}} {'Rtg':>4} " + " ".join(
+        f"{code:>7}" for code in codes
+    )
+    lines = [header, "-" * len(header)]
+    for row in standings.rows:
+        values = " ".join(f"{format_value(row.values[code]):>7}" for code in codes)
+        name = names.get(row.player_id, "")
+        lines.append(
+            f"{row.rank:>4} {row.player_id:>4}  {name:<{width}} "
+            f"{ratings.get(row.player_id, 0):>4} {values}"
+        )
+    lines.append(
+        f"C.07 edition {standings.edition.value}; lots drawn with seed {standings.lots_seed!r}"
+    )
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Print the standings; exit status 2 on a bad file or tie-break code."""
+    arguments = _arguments(argv)
+    try:
+        doc = parse_trf(arguments.trf.read_text(encoding="utf-8"))
+        codes = _codes(arguments.tiebreaks, doc)
+        after = arguments.round
+        state = tournament_state(doc) if after is None else tournament_state(doc, after + 1)
+    except (OSError, TrfError, UnknownTiebreak, ValueError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    edition = Edition(arguments.edition) if arguments.edition else default_edition(doc)
+    standings = compute_standings(
+        state,
+        codes,
+        edition=edition,
+        unrated_rating=arguments.unrated_rating,
+        lots_seed=arguments.lots_seed,
+    )
+    if arguments.json:
+        print(json.dumps(as_json(standings), indent=1))
+    else:
+        print(as_table(standings, doc))
+    return 0
