@@ -8,6 +8,7 @@ colour, the two entries of a game agree, and the points column equals the score.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
@@ -36,6 +37,7 @@ _CODES: dict[str, Outcome] = {
     "Z": Outcome.ZERO_BYE,
 }
 _BYE_CODES = frozenset({Outcome.PAIRING_BYE, Outcome.HALF_BYE, Outcome.FULL_BYE, Outcome.ZERO_BYE})
+_ABSENT = TrfRoundEntry(opponent=None, color=Color.NONE, outcome=Outcome.ABSENT)
 _COLORS = {"w": Color.WHITE, "b": Color.BLACK, "-": Color.NONE, " ": Color.NONE}
 
 # What the opponent's entry may say for each result of a game (TRF16; `-`/`-` is a double
@@ -123,78 +125,79 @@ def read_player_line(line: str, number: int) -> PlayerLine:
 
 def _read_rounds(text: str, number: int, player: PlayerId) -> tuple[TrfRoundEntry, ...]:
     entries: list[TrfRoundEntry | None] = []
-    round_number = 1
-    while round_column(round_number) <= len(text):
-        entries.append(_read_entry(text, number, player, round_number))
-        round_number += 1
+    for offset in range(FIRST_ROUND_COLUMN - 1, len(text), ROUND_WIDTH):
+        round_number = len(entries) + 1
+        try:
+            entry = _entry(text[offset : offset + ROUND_WIDTH].ljust(ROUND_WIDTH))
+        except _EntryError as error:
+            reason = error.reason if error.bare else f"round {round_number}: {error.reason}"
+            raise TrfError(reason, line=number, column=offset + 1 + error.offset) from None
+        if entry is not None and entry.opponent == player:
+            raise TrfError(
+                f"round {round_number}: player {player} is paired against itself",
+                line=number,
+                column=offset + 1,
+            )
+        entries.append(entry)
     while entries and entries[-1] is None:
         entries.pop()
-    absent = TrfRoundEntry(opponent=None, color=Color.NONE, outcome=Outcome.ABSENT)
-    return tuple(absent if entry is None else entry for entry in entries)
+    return tuple(_ABSENT if entry is None else entry for entry in entries)
 
 
-def _read_entry(
-    text: str, number: int, player: PlayerId, round_number: int
-) -> TrfRoundEntry | None:
-    """One round block; None when it is blank (TRF16: blank means not paired, like `Z`)."""
-    start = round_column(round_number)
-    block = columns(text, start, start + ROUND_WIDTH - 1).ljust(ROUND_WIDTH)
+class _EntryError(Exception):
+    """A bad round block: `offset` is the column within the block (0-based)."""
+
+    def __init__(self, offset: int, reason: str, *, bare: bool = False) -> None:
+        super().__init__(reason)
+        self.offset = offset
+        self.reason = reason
+        self.bare = bare
+
+
+@functools.lru_cache(maxsize=4096)
+def _entry(block: str) -> TrfRoundEntry | None:
+    """One 10-column round block; None when it is blank (TRF16: blank means not paired).
+
+    The same few hundred blocks recur in every file, hence the cache.
+    """
     if not block.strip():
         return None
     for offset in (4, 6, 8, 9):
         if block[offset] != " ":
-            raise TrfError(
-                f"round {round_number}: column {start + offset} must be blank, found "
+            raise _EntryError(
+                offset,
+                f"column {offset + 1} of the round block must be blank, found "
                 f"{block[offset]!r} (are the fields in the wrong columns?)",
-                line=number,
-                column=start + offset,
             )
-    opponent_number = integer(text, number, start, start + 3, f"round {round_number}: opponent")
+    opponent_text = block[:4].strip()
+    if opponent_text and not opponent_text.isdigit():
+        raise _EntryError(0, f"opponent {opponent_text!r} is not a number")
     color_code = block[5].lower()
     if color_code not in _COLORS:
-        raise TrfError(
-            f"round {round_number}: unknown colour {block[5]!r}", line=number, column=start + 5
-        )
+        raise _EntryError(5, f"unknown colour {block[5]!r}")
     color = _COLORS[color_code]
     code = block[7].upper()
-    opponent = PlayerId(opponent_number) if opponent_number else None
-    if opponent is None:
-        return _read_unpaired(block[7], color, number, round_number, start)
+    opponent = PlayerId(int(opponent_text)) if opponent_text else None
+    if not opponent:
+        return _unpaired(block[7], color)
     if code == " ":
-        raise TrfError(
-            f"round {round_number}: the game against {opponent} has no result",
-            line=number,
-            column=start + 7,
-        )
+        raise _EntryError(7, f"the game against {opponent} has no result")
     if code not in _CODES:
-        raise TrfError(f"unknown result code {block[7]!r}", line=number, column=start + 7)
+        raise _EntryError(7, f"unknown result code {block[7]!r}", bare=True)
     outcome = _CODES[code]
     if outcome in _BYE_CODES:
-        raise TrfError(
-            f"round {round_number}: result {block[7]!r} is a bye and cannot have an opponent "
-            f"({opponent})",
-            line=number,
-            column=start + 7,
-        )
-    if opponent == player:
-        raise TrfError(
-            f"round {round_number}: player {player} is paired against itself",
-            line=number,
-            column=start,
+        raise _EntryError(
+            7, f"result {block[7]!r} is a bye and cannot have an opponent ({opponent})"
         )
     if outcome.is_played and color is Color.NONE:
-        raise TrfError(
-            f"round {round_number}: the played game against {opponent} (result {block[7]!r}) "
-            "needs a colour, w or b",
-            line=number,
-            column=start + 5,
+        raise _EntryError(
+            5,
+            f"the played game against {opponent} (result {block[7]!r}) needs a colour, w or b",
         )
     return TrfRoundEntry(opponent=opponent, color=color, outcome=outcome)
 
 
-def _read_unpaired(
-    code_char: str, color: Color, number: int, round_number: int, start: int
-) -> TrfRoundEntry:
+def _unpaired(code_char: str, color: Color) -> TrfRoundEntry:
     """An entry without an opponent (`0000` or blank): a bye or an absence."""
     code = code_char.upper()
     if code in (" ", "-"):
@@ -202,19 +205,11 @@ def _read_unpaired(
     elif code in _CODES:
         outcome = _CODES[code]
     else:
-        raise TrfError(f"unknown result code {code_char!r}", line=number, column=start + 7)
+        raise _EntryError(7, f"unknown result code {code_char!r}", bare=True)
     if outcome.is_played:
-        raise TrfError(
-            f"round {round_number}: result {code_char!r} is a game and needs an opponent",
-            line=number,
-            column=start + 7,
-        )
+        raise _EntryError(7, f"result {code_char!r} is a game and needs an opponent")
     if color is not Color.NONE:
-        raise TrfError(
-            f"round {round_number}: a round without an opponent cannot have colour {color.value!r}",
-            line=number,
-            column=start + 5,
-        )
+        raise _EntryError(5, f"a round without an opponent cannot have colour {color.value!r}")
     return TrfRoundEntry(opponent=None, color=Color.NONE, outcome=outcome)
 
 

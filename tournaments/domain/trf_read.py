@@ -44,6 +44,12 @@ _TEXT_FIELDS = {
 _BYE_KINDS = {"F": Outcome.FULL_BYE, "H": Outcome.HALF_BYE, "Z": Outcome.ZERO_BYE}
 
 
+def _kind_name(outcome: Outcome) -> str:
+    """How a `240` bye kind reads in a message."""
+    names = {Outcome.FULL_BYE: "full-point bye", Outcome.HALF_BYE: "half-point bye"}
+    return names.get(outcome, "zero-point bye")
+
+
 @dataclass(frozen=True, slots=True)
 class _Located:
     """A header value that refers to players, kept with its place for later checks."""
@@ -208,10 +214,10 @@ class _Reader:
                 _check_known(player, known, bye.number, column)
                 entry = by_id[player].entry(bye.request.round_number)
                 if entry is not None and entry.outcome is not bye.request.outcome:
+                    written = "-" if entry.outcome is Outcome.ABSENT else entry.outcome.value
                     raise TrfError(
-                        f"player {player} has a {bye.request.outcome.name.lower()} in round "
-                        f"{bye.request.round_number}, but the player line says "
-                        f"{entry.outcome.name.lower()}",
+                        f"240 gives player {player} a {_kind_name(bye.request.outcome)} in round "
+                        f"{bye.request.round_number}, but the player line says {written!r}",
                         line=bye.number,
                         column=column,
                     )
