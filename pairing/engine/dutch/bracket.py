@@ -48,12 +48,14 @@ class BracketSearch:
         compatible: Callable[[PlayerFacts, PlayerFacts], bool],
         mdps: int,
         next_residents: Sequence[PlayerFacts],
+        next_is_last: bool,
     ) -> None:
         self.layout = layout
         self.weights = weights
         self.mdps = mdps
         self.compatible = compatible
         self.next_residents = next_residents
+        self.next_is_last = next_is_last
         self.floatable: frozenset[int] | None = None
         players = layout.players
         self.size = layout.bracket_size
@@ -154,10 +156,13 @@ class BracketSearch:
         if math.comb(self.size, count) > _MAX_FLOATER_SETS:
             return self.value([], self._default)
         players = self.layout.players
-        quality: dict[tuple[int, tuple[int, ...]], list[frozenset[int]]] = {}
+        quality: dict[tuple[int, int, tuple[int, ...]], list[frozenset[int]]] = {}
         for chosen in itertools.combinations(range(self.size), count):
             value = next_bracket_quality(
-                [players[i] for i in chosen], self.next_residents, self.compatible
+                [players[i] for i in chosen],
+                self.next_residents,
+                self.compatible,
+                self.next_is_last,
             )
             quality.setdefault(value, []).append(frozenset(chosen))
         for value in sorted(quality):

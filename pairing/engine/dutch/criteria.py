@@ -111,27 +111,35 @@ def next_bracket_quality(
     floaters: Sequence[PlayerFacts],
     residents: Sequence[PlayerFacts],
     compatible: Callable[[PlayerFacts, PlayerFacts], bool],
-) -> tuple[int, tuple[int, ...]]:
+    last: bool,
+) -> tuple[int, int, tuple[int, ...]]:
     """C.7: how well the next bracket (the downfloaters as its MDPs, then the next scoregroup)
-    can be paired under C.1-C.3 alone: the number of players left unpaired, then the PSD (A.8,
-    sorted high to low). Lower is better."""
+    can be paired under C.1-C.3 alone: the number of players left unpaired, then (when it is the
+    last bracket, whose unpaired player gets the PAB) those not eligible for the PAB (C.2),
+    then the PSD (A.8, sorted high to low). Lower is better."""
     players = [*floaters, *residents]
     if not players:
-        return 0, ()
+        return 0, 0, ()
     artificial = min(p.score for p in players) - 2
     float_sd = [p.score - artificial for p in players]
     values = sorted({*float_sd, *(abs(a.score - b.score) for a in players for b in players)})
     index = {value: k for k, value in enumerate(values)}
     base = len(players) + 2
-    pair_gain = base ** (len(values) + 1)
+    ineligible = base ** (len(values) + 1)
+    pair_gain = ineligible * base
+    cost = [
+        base ** index[float_sd[i]] + (ineligible if last and not p.bye_eligible else 0)
+        for i, p in enumerate(players)
+    ]
     edges = []
     for i in range(len(players)):
         for j in range(max(i + 1, len(floaters)), len(players)):
             if compatible(players[i], players[j]):
                 sd = abs(players[i].score - players[j].score)
-                gain = base ** index[float_sd[i]] + base ** index[float_sd[j]]
-                edges.append((i, j, pair_gain + gain - base ** index[sd]))
+                edges.append((i, j, pair_gain + cost[i] + cost[j] - base ** index[sd]))
     _, mates = max_weight_matching(edges)
-    sds = [float_sd[i] for i in range(len(players)) if i not in mates]
+    unpaired = [i for i in range(len(players)) if i not in mates]
+    sds = [float_sd[i] for i in unpaired]
     sds += [abs(players[i].score - players[j].score) for i, j in mates.items() if i < j]
-    return len(players) - len(mates), tuple(sorted(sds, reverse=True))
+    not_eligible = sum(1 for i in unpaired if last and not players[i].bye_eligible)
+    return len(unpaired), not_eligible, tuple(sorted(sds, reverse=True))

@@ -72,7 +72,11 @@ def pair_round(state: TournamentState) -> RoundPairing:
         )
         weights = Weights(layout, state.initial_color, state.rounds_played)
         next_residents = groups[index + 1] if index + 1 < len(groups) else []
-        result = BracketSearch(layout, weights, compatible, len(floaters), next_residents).solve()
+        next_is_last = index + 2 == len(groups)
+        search = BracketSearch(
+            layout, weights, compatible, len(floaters), next_residents, next_is_last
+        )
+        result = search.solve()
         pairs.extend(result.pairs)
         floaters = list(result.floaters)
     if len(floaters) > 1:

@@ -1,0 +1,24 @@
+"""Golden files: the worked example of the seeds and every disagreement with the reference
+engine that was found and fixed (tests/pairing/engine/cases)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.pairing.engine.replay import CASES, DATA, pair_file
+
+WORKED = DATA / "worked-example" / "rounds"
+
+
+@pytest.mark.parametrize("round_number", range(1, 7))
+def test_it_reproduces_every_round_of_the_worked_example(round_number: int) -> None:
+    expected = (WORKED / f"round-{round_number}-expected.txt").read_text(encoding="utf-8")
+    assert pair_file(WORKED / f"round-{round_number}-input.trf") == expected
+
+
+@pytest.mark.parametrize("case", sorted(CASES.glob("*.trf")), ids=lambda path: path.stem)
+def test_it_reproduces_the_reference_pairing_of_each_golden_case(case: Path) -> None:
+    expected = case.with_suffix(".expected").read_text(encoding="utf-8")
+    assert pair_file(case) == expected
