@@ -18,7 +18,7 @@ def _schedule(config: GeneratorConfig, seed: int = 7) -> Schedule:
     return plan_schedule(config, random.Random(seed))
 
 
-def _players_with(schedule: Schedule, outcome: Outcome) -> set[int]:
+def _players_with(schedule: Schedule, outcome: Outcome) -> set[PlayerId]:
     return {p for p, rounds in schedule.absences.items() if outcome in rounds.values()}
 
 
