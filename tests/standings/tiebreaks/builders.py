@@ -82,3 +82,28 @@ SEED_003 = {
 """The 8-player, 5-round example of seed 003 (FSI slides "C.07 Sistemi di spareggio 2023")."""
 
 SEED_003_RATINGS = {1: 1700, 2: 1650, 3: 1625, 4: 1600, 5: 1550, 6: 1525, 7: 1500, 8: 1480}
+
+
+_REVERSE = {"+": "-", "-": "+", "=": "="}
+_OTHER_COLOR = {"W": "B", "B": "W", "F": "F"}
+
+
+def solo(
+    line: str,
+    filler: Mapping[int, str] | None = None,
+    ratings: Mapping[int, int] | None = None,
+    total_rounds: int | None = None,
+) -> TournamentState:
+    """Player 1 plays `line`; each opponent named in it gets the mirrored cell in that round
+    and `filler[opponent]` (default `PAB`) in every other round."""
+    cells = line.split()
+    lines = {1: cells}
+    for number, cell in enumerate(cells):
+        if cell in _BYES:
+            continue
+        opponent = int(cell[2:])
+        row = lines.setdefault(opponent, [(filler or {}).get(opponent, "PAB")] * len(cells))
+        row[number] = f"{_REVERSE[cell[0]]}{_OTHER_COLOR[cell[1]]}1"
+    return tournament(
+        {number: " ".join(row) for number, row in lines.items()}, ratings, total_rounds
+    )
