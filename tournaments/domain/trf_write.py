@@ -145,7 +145,7 @@ def _prohibited_line(
     doc: TrfDocument, players: frozenset[int], first_round: int, last_round: int | None
 ) -> str:
     """TRF-2026 `260`: rounds at 5-7 and 9-11, players from column 13."""
-    last = doc.round_count if last_round is None else last_round
+    last = max(doc.round_count, first_round) if last_round is None else last_round
     ids = "".join(f" {player:>4}" for player in sorted(players))
     return f"260 {first_round:03d} {last:03d}{ids}"
 
