@@ -89,35 +89,46 @@ class BracketSearch:
         """The best weight reachable with the `fixed` pairs, pairing inside the bracket only
         what `allowed` permits; pairs of the bracket not allowed may still meet later."""
         used = {v for pair in fixed for v in pair}
+        staying: set[int] = set()
         if self.floatable is not None:
-            # Players who must not float (C.7) lose every edge but the bracket's own pairs.
-            used_or_fixed = used | {v for v in range(self.size) if v not in self.floatable}
-        else:
-            used_or_fixed = used
-        total = sum(self.inner[(min(a, b), max(a, b))] for a, b in fixed)
+            # Players who must not float (C.7) keep only the bracket's own pairs, each worth
+            # more than anything else the matching could gain.
+            staying = {v for v in range(self.size) if v not in self.floatable}
+        used_or_fixed = used | staying
+        bonus = self.weights.completion() * (self.vertex_count + 1)
+
+        def inner(i: int, j: int) -> int:
+            return self.inner[(i, j)] + bonus * ((i in staying) + (j in staying))
+
+        total = sum(inner(min(a, b), max(a, b)) for a, b in fixed)
         completion = self.weights.completion()
         edges = [
             (i, j, w) for i, j, w in self.outer if i not in used_or_fixed and j not in used_or_fixed
         ]
-        for (i, j), weight in self.inner.items():
+        for i, j in self.inner:
             if i in used or j in used:
                 continue
             if allowed(i, j):
-                edges.append((i, j, weight))
+                edges.append((i, j, inner(i, j)))
             elif i not in used_or_fixed and j not in used_or_fixed:
                 edges.append((i, j, completion))
         best, mates = max_weight_matching(edges)
         return total + best, mates
 
-    def solve(self) -> BracketPairing:
-        """B.1-B.8 for this bracket."""
+    def solve(self, *, completing: bool) -> BracketPairing:
+        """B.1-B.8 for this bracket.
+
+        `completing`: the layout holds every player still to pair and the candidate must let
+        them complete the round (the PPB's C.4, or the last bracket's PAB under C.2); C.7 is
+        then not applied. Otherwise the layout holds the bracket alone and C.7 applies.
+        """
         target, mates = self.value([], self._default)
-        if len(mates) < self.vertex_count - (0 if self.vertex_count % 2 == 0 else 1):
+        if completing and len(mates) < self.vertex_count - self.vertex_count % 2:
             raise NoValidPairing("the round cannot be completed (A.9)")
         floating = [i for i in range(self.size) if not self._paired_inside(i, mates)]
-        if floating and self.next_residents and not self._is_penultimate(target):
+        if floating and self.next_residents and not completing:
             target, mates = self._next_bracket_criterion(target, len(floating))
-        inside = [(i, mates[i]) for i in range(self.size) if i < mates[i] < self.size]
+        inside = [(i, mates[i]) for i in range(self.size) if i < mates.get(i, -1) < self.size]
         inside = [(i, j) for i, j in inside if self._default(i, j)]
         max_pairs = len(inside)
         paired_mdps = sum(1 for i, _ in inside if i < self.mdps)
@@ -136,22 +147,16 @@ class BracketSearch:
             paired_mdps=paired_mdps,
         )
 
-    def _is_penultimate(self, target: int) -> bool:
-        """A.9: the bracket is the PPB when completing the round costs it pairs or scores paired
-        (C.4); C.7 does not apply to it."""
-        alone = [(i, j, w) for (i, j), w in self.inner.items() if self._default(i, j)]
-        weight, _ = max_weight_matching(alone)
-        return self.weights.bracket_part(weight) != self.weights.bracket_part(target)
-
     def _paired_inside(self, i: int, mates: dict[int, int]) -> bool:
         mate = mates.get(i, -1)
         return 0 <= mate < self.size and self._default(min(i, mate), max(i, mate))
 
     def _next_bracket_criterion(self, target: int, count: int) -> tuple[int, dict[int, int]]:
         """C.7: among the sets of `count` downfloaters that keep the best C.5/C.6 values (and
-        complete the round), keep those giving the best next bracket; from then on only their
-        members may float. Exact when one player floats; with several, the union of the best
-        sets is allowed (a documented approximation) and sets are only enumerated when few."""
+        complete the round), keep those giving the best next bracket, and of them those reaching
+        the best values of the later criteria; from then on only their members may float.
+        Exact when one such set remains; with several, the union of them may float (a
+        documented approximation). Sets are only enumerated when they are few."""
         best_pairs = self.weights.quality_of_pairs(target)
         if math.comb(self.size, count) > _MAX_FLOATER_SETS:
             return self.value([], self._default)
@@ -166,10 +171,25 @@ class BracketSearch:
             )
             quality.setdefault(value, []).append(frozenset(chosen))
         for value in sorted(quality):
-            self.floatable = frozenset().union(*quality[value])
-            weight, mates = self.value([], self._default)
-            if self.weights.quality_of_pairs(weight) == best_pairs:
-                return weight, mates
+            best: tuple[int, dict[int, int]] | None = None
+            winners: list[frozenset[int]] = []
+            for chosen_set in quality[value]:
+                self.floatable = chosen_set
+                weight, mates = self.value([], self._default)
+                staying = self.size - len(chosen_set)
+                bonus = self.weights.completion() * (self.vertex_count + 1) * staying
+                if self.weights.quality_of_pairs(weight - bonus) != best_pairs:
+                    continue
+                if best is None or weight > best[0]:
+                    best, winners = (weight, mates), [chosen_set]
+                elif weight == best[0]:
+                    winners.append(chosen_set)
+            if best is not None:
+                if len(winners) == 1:
+                    self.floatable = winners[0]
+                    return best
+                self.floatable = frozenset().union(*winners)
+                return self.value([], self._default)
         raise AssertionError("no set of downfloaters keeps the best C.5/C.6 values")
 
     def _default(self, i: int, j: int) -> bool:

@@ -65,18 +65,27 @@ def pair_round(state: TournamentState) -> RoundPairing:
     for index, group in enumerate(groups):
         bracket = floaters + group
         lower = [p for g in groups[index + 1 :] for p in g]
-        layout = Layout(
-            players=bracket + lower,
-            bracket_size=len(bracket),
-            with_bye=odd,
-        )
-        weights = Weights(layout, state.initial_color, state.rounds_played)
         next_residents = groups[index + 1] if index + 1 < len(groups) else []
         next_is_last = index + 2 == len(groups)
-        search = BracketSearch(
-            layout, weights, compatible, len(floaters), next_residents, next_is_last
-        )
-        result = search.solve()
+        result = None
+        if lower:
+            # A.9: pair the bracket on its own, then test that the round can be completed.
+            layout = Layout(players=bracket, bracket_size=len(bracket), with_bye=False)
+            weights = Weights(layout, state.initial_color, state.rounds_played)
+            search = BracketSearch(
+                layout, weights, compatible, len(floaters), next_residents, next_is_last
+            )
+            result = search.solve(completing=False)
+            if not _completable([*result.floaters, *lower], compatible):
+                result = None
+        if result is None:
+            # The last bracket, or the PPB (A.9): its downfloaters must complete the round.
+            layout = Layout(players=bracket + lower, bracket_size=len(bracket), with_bye=odd)
+            weights = Weights(layout, state.initial_color, state.rounds_played)
+            search = BracketSearch(
+                layout, weights, compatible, len(floaters), next_residents, next_is_last
+            )
+            result = search.solve(completing=True)
         pairs.extend(result.pairs)
         floaters = list(result.floaters)
     if len(floaters) > 1:
