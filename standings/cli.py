@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -29,7 +30,8 @@ from standings.tiebreaks import (
 from standings.tiebreaks.display import format_value, json_number
 from tournaments.domain.trf import TrfDocument, TrfError, parse_trf, tournament_state
 
-_DATE_FORMATS = ("%Y/%m/%d", "%Y-%m-%d", "%Y.%m.%d", "%d/%m/%Y", "%d.%m.%Y")
+_ISO_DATE = re.compile(r"(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})")
+_EUROPEAN_DATE = re.compile(r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})")
 
 
 def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -49,15 +51,18 @@ def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
 
 
 def start_date(doc: TrfDocument) -> datetime.date | None:
-    """The tournament's start date (`042`), when the file gives one in a known format."""
-    if doc.start_date is None:
+    """The tournament's start date (`042`: YYYY/MM/DD, YYYY-MM-DD or DD.MM.YYYY), if valid."""
+    text = (doc.start_date or "").strip()
+    if match := _ISO_DATE.fullmatch(text):
+        year, month, day = match.groups()
+    elif match := _EUROPEAN_DATE.fullmatch(text):
+        day, month, year = match.groups()
+    else:
         return None
-    for date_format in _DATE_FORMATS:
-        try:
-            return datetime.datetime.strptime(doc.start_date.strip(), date_format).date()  # noqa: DTZ007
-        except ValueError:
-            continue
-    return None
+    try:
+        return datetime.date(int(year), int(month), int(day))
+    except ValueError:
+        return None
 
 
 def default_edition(doc: TrfDocument) -> Edition:

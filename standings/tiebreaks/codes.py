@@ -88,12 +88,12 @@ class TiebreakCode:
 
 def parse_code(text: str) -> TiebreakCode:
     """Read a code such as `BH`, `BH/C1`, `SB/M2` or `KS/L-1`."""
-    name, _, modifier = text.strip().upper().partition("/")
+    name, slash, modifier = text.strip().upper().partition("/")
     try:
         family = Family(name)
     except ValueError:
         raise UnknownTiebreak(f"unknown tie-break {text!r}") from None
-    if not modifier:
+    if not slash:
         return TiebreakCode(family)
     match = _MODIFIER.match(modifier)
     if match is None:

@@ -3,6 +3,8 @@ groups, and the Swiss procedure when not everybody met (6.3)."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from standings.tiebreaks import Edition, compute_standings, parse_codes
 from standings.tiebreaks.direct_encounter import direct_encounter_order, places
 from standings.tiebreaks.results import Results
@@ -13,7 +15,7 @@ CYCLE = {1: "+W2 -B3 PAB", 2: "-B1 PAB +W3", 3: "PAB +W1 -B2"}
 """#1 beat #2, #2 beat #3, #3 beat #1."""
 
 
-def order(state: TournamentState, *group: int) -> list[tuple[int, ...]]:
+def order(state: TournamentState, *group: int) -> list[tuple[PlayerId, ...]]:
     results = Results(state, Edition.C07_2024)
     return direct_encounter_order(results, [PlayerId(number) for number in group])
 
@@ -88,4 +90,8 @@ def test_it_recomputes_direct_encounter_inside_the_group_still_tied_before_it() 
     #1 from #2, who met, although it separates nobody in the whole group."""
     state = tournament(CYCLE, ratings={1: 2000, 2: 2000, 3: 1000})
     standings = compute_standings(state, parse_codes("PTS,ARO,DE"), edition=Edition.C07_2024)
-    assert [(row.player_id, row.values["DE"]) for row in standings.rows] == [(3, 0), (1, 1), (2, 2)]
+    assert [(row.player_id, row.values["DE"]) for row in standings.rows] == [
+        (3, Fraction(0)),
+        (1, Fraction(1)),
+        (2, Fraction(2)),
+    ]

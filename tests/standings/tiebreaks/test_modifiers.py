@@ -67,9 +67,9 @@ def test_it_cuts_a_voluntary_round_in_sb_first_only_from_2024_when_it_is_not_low
     state = solo("+W2 ZPB +B3", filler={2: "HPB"})
     assert breakdown("SB", state).value == 3
     in_2023 = breakdown("SB/C1", state, Edition.C07_2023)
-    assert (in_2023.value, in_2023.cuts[0].round) == (3, 2)
+    assert (in_2023.value, in_2023.cuts[0].round) == (Fraction(3), 2)
     in_2024 = breakdown("SB/C1", state, Edition.C07_2024)
-    assert (in_2024.value, in_2024.cuts[0].round) == (2, 1)
+    assert (in_2024.value, in_2024.cuts[0].round) == (Fraction(2), 1)
     assert in_2024.cuts[0].reason is CutReason.LEAST_SIGNIFICANT
 
 

@@ -11,10 +11,10 @@ from standings.tiebreaks import CutReason, Edition, compute_standings, parse_cod
 from standings.tiebreaks.results import Results
 from tests.standings.tiebreaks.builders import SEED_003, SEED_003_RATINGS, tournament
 from tests.standings.tiebreaks.reference import TIEBREAKS, load_state
-from tournaments.domain.state import TournamentState
+from tournaments.domain.state import PlayerId, TournamentState
 
 STATE = tournament(SEED_003, SEED_003_RATINGS)
-ALICE, BRUNO, DAVIDE, ITALO = 1, 2, 4, 8
+ALICE, BRUNO, DAVIDE, ITALO = PlayerId(1), PlayerId(2), PlayerId(4), PlayerId(8)
 
 
 def values(edition: Edition, codes: str = "PTS,BH,BH/C1") -> dict[int, dict[str, Fraction | None]]:

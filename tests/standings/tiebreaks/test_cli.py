@@ -1,0 +1,82 @@
+"""`python -m standings`: the ranking of a TRF file as a table or as JSON."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from standings.cli import main
+from tests.standings.tiebreaks.reference import TIEBREAKS, load_expected
+
+SEED_TRF = TIEBREAKS / "c07-seed-example.trf"
+
+
+def run(capsys: pytest.CaptureFixture[str], *arguments: str) -> tuple[int, str, str]:
+    status = main([*arguments])
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_it_prints_the_oracles_values_as_json(capsys: pytest.CaptureFixture[str]) -> None:
+    codes = "PTS,DE,BH/C1,BH,SB,ARO,TPR,AOB,KS,PS/C1,WIN"
+    status, out, _ = run(capsys, str(SEED_TRF), "--tiebreaks", codes, "--edition", "2024", "--json")
+    assert status == 0
+    players = json.loads(out)["players"]
+    assert [player["rank"] for player in players] == list(range(1, 9))
+    expected = {
+        player["startno"]: player["values"]
+        for player in load_expected(TIEBREAKS / "c07-seed-example.expected.json")["players"]
+    }
+    for player in players:
+        assert player["values"] == {
+            code: expected[player["startno"]][code] for code in codes.split(",")
+        }
+
+
+def test_it_prints_a_ranking_table(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, str(SEED_TRF), "--tiebreaks", "PTS,BH/C1", "--edition", "2023")
+    lines = out.splitlines()
+    assert status == 0
+    assert lines[0].split() == ["Rk", "No", "Name", "Rtg", "PTS", "BH/C1"]
+    assert lines[2].split() == ["1", "1", "Alice", "1700", "4", "11.5"]
+    assert lines[3].split() == ["2", "2", "Bruno", "1650", "3", "12"]
+
+
+def test_it_takes_the_edition_in_force_on_the_start_date(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    dated = tmp_path / "dated.trf"
+    dated.write_text(
+        SEED_TRF.read_text(encoding="utf-8").replace("XXR 5", "042 2023/09/01\nXXR 5"),
+        encoding="utf-8",
+    )
+    status, out, _ = run(capsys, str(dated), "--tiebreaks", "BH", "--json")
+    assert status == 0
+    result = json.loads(out)
+    assert result["edition"] == "2023"
+    assert result["players"][0]["values"] == {"BH": 14}
+
+
+def test_it_uses_a_fixed_rating_for_unrated_players(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    text = SEED_TRF.read_text(encoding="utf-8").splitlines()
+    italo = next(i for i, line in enumerate(text) if "Italo" in line)
+    text[italo] = text[italo][:48] + "    " + text[italo][52:]
+    unrated = tmp_path / "unrated.trf"
+    unrated.write_text("\n".join(text) + "\n", encoding="utf-8")
+    _, strict, _ = run(capsys, str(unrated), "--tiebreaks", "ARO", "--json")
+    assert {p["values"]["ARO"] for p in json.loads(strict)["players"]} == {None}
+    _, fixed, _ = run(
+        capsys, str(unrated), "--tiebreaks", "ARO", "--unrated-rating", "1480", "--json"
+    )
+    assert {p["startno"]: p["values"]["ARO"] for p in json.loads(fixed)["players"]}[1] == 1556
+
+
+@pytest.mark.parametrize("codes", ["PTS,XYZ", "BH/C9"])
+def test_it_refuses_an_unknown_tie_break(capsys: pytest.CaptureFixture[str], codes: str) -> None:
+    status, _, err = run(capsys, str(SEED_TRF), "--tiebreaks", codes)
+    assert status == 2
+    assert "error" in err
