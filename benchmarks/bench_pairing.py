@@ -1,0 +1,259 @@
+"""Benchmark: the Dutch engine on the 1000- and 2000-player reference tournaments (issue 3.7).
+
+    .venv/bin/python benchmarks/bench_pairing.py [--only 1000] [--rounds 1-3] [--timeout 600]
+    .venv/bin/python benchmarks/bench_pairing.py --generated 500 [--generated-rounds 9] [--seed 1]
+
+Not a test. Each round of tests/data/reference/perf/perf_dev_{1000,2000}.trf is paired in a
+fresh process from the state before the round (`tournament_state(doc, r)`, as the replay
+harness builds it), so that the peak resident memory of that process belongs to that round;
+the pairing is compared with the one the file records (pairs, colours, bye). A round that takes
+longer than --timeout seconds is killed and reported as such. `--generated N` times the engine
+on a tournament made by the random tournament generator instead. See benchmarks/README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import resource
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from types import FrameType
+from typing import Final
+
+ROOT: Final = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from pairing.engine import DutchConfig, PairingError, RoundPairing, pair  # noqa: E402
+from pairing.generator import GeneratorConfig, generate_tournament  # noqa: E402
+from tournaments.domain.state import TournamentState  # noqa: E402
+from tournaments.domain.trf import (  # noqa: E402
+    TrfDocument,
+    parse_trf,
+    recorded_pairing,
+    tournament_state,
+)
+
+PERF: Final = ROOT / "tests" / "data" / "reference" / "perf"
+FILES: Final = {1000: PERF / "perf_dev_1000.trf", 2000: PERF / "perf_dev_2000.trf"}
+REFERENCE: Final = {
+    1000: "C++ bbpPairings: 41 s in total; round 1 12.7 s, round 2 5.0 s, late rounds about 2 s",
+    2000: "C++ bbpPairings: 486 s in total; round 1 170 s, round 2 74 s, late rounds 17-25 s",
+}
+"""The reference engine on this 2-core machine class (tests/data/reference/perf/README.md)."""
+REFERENCE_ROUNDS: Final = {1000: {1: 12.7, 2: 5.0}, 2000: {1: 170.0, 2: 74.0}}
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRun:
+    """One round's measurement; `status` is "ok", "timeout" or the error raised."""
+
+    round_number: int
+    status: str
+    paired: int = 0
+    wall: float = 0.0
+    peak_mib: float = 0.0
+    identical: bool = False
+    differences: int = 0
+
+
+def peak_mib() -> float:
+    """The peak resident memory of this process so far (Linux reports KiB)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def board_set(pairing: RoundPairing) -> set[tuple[int, int]]:
+    return {(board.white, board.black) for board in pairing.boards}
+
+
+def compare(doc: TrfDocument, round_number: int, pairing: RoundPairing) -> int:
+    """How many boards (and the bye) differ from the pairing the file records: 0 if identical.
+
+    A recorded game without colours (a forfeit written `-`) matches either colour order.
+    """
+    recorded = recorded_pairing(doc, round_number)
+    ours = board_set(pairing)
+    theirs: set[tuple[int, int]] = set()
+    for game in recorded.games:
+        reversed_pair = (game.black, game.white)
+        if not game.colors_recorded and reversed_pair in ours:
+            theirs.add(reversed_pair)
+        else:
+            theirs.add((game.white, game.black))
+    return len(ours ^ theirs) // 2 + (recorded.bye != pairing.bye)
+
+
+def run_one_round(path: Path, round_number: int) -> RoundRun:
+    """Worker: pair one round of `path` in this process and measure it."""
+    doc = parse_trf(path.read_text(encoding="utf-8"))
+    state = tournament_state(doc, round_number)
+    start = time.perf_counter()
+    pairing = pair(state, DutchConfig())
+    wall = time.perf_counter() - start
+    differences = compare(doc, round_number, pairing)
+    return RoundRun(
+        round_number=round_number,
+        status="ok",
+        paired=2 * len(pairing.boards) + (pairing.bye is not None),
+        wall=wall,
+        peak_mib=peak_mib(),
+        identical=differences == 0,
+        differences=differences,
+    )
+
+
+def measure_round(path: Path, round_number: int, timeout: float) -> RoundRun:
+    """Pair one round in a fresh process, killed after `timeout` seconds."""
+    command = [sys.executable, __file__, "--worker", str(path), str(round_number)]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return RoundRun(round_number=round_number, status=f"timeout after {timeout:g} s")
+    if done.returncode != 0:
+        last = (done.stderr.strip().splitlines() or ["no message"])[-1]
+        return RoundRun(round_number=round_number, status=f"error: {last}")
+    return RoundRun(**json.loads(done.stdout))
+
+
+def parse_rounds(text: str | None, last: int) -> list[int]:
+    """`--rounds 3` or `--rounds 1-3`; every round of the file by default."""
+    if text is None:
+        return list(range(1, last + 1))
+    first, _, final = text.partition("-")
+    rounds = list(range(int(first), int(final or first) + 1))
+    if not rounds or rounds[0] < 1 or rounds[-1] > last:
+        raise SystemExit(f"--rounds {text}: the file has rounds 1-{last}")
+    return rounds
+
+
+HEADER: Final = (
+    f"{'round':>5} {'paired':>6} {'wall s':>8} {'peak MiB':>8} {'identical':>9} {'C++ s':>6}"
+)
+
+
+def row(run: RoundRun, reference: float | None, *, compared: bool = True) -> str:
+    """One line of the table; `reference` is the C++ engine's time for the round, if known."""
+    if run.status != "ok":
+        return f"{run.round_number:>5} {run.status}"
+    same = "-" if not compared else "yes" if run.identical else f"no ({run.differences})"
+    cpp = "" if reference is None else f"{reference:.1f}"
+    return (
+        f"{run.round_number:>5} {run.paired:>6} {run.wall:>8.2f} {run.peak_mib:>8.1f} "
+        f"{same:>9} {cpp:>6}"
+    )
+
+
+def summary(runs: list[RoundRun]) -> str:
+    measured = [run for run in runs if run.status == "ok"]
+    total = sum(run.wall for run in measured)
+    slowest = max((run.wall for run in measured), default=0.0)
+    peak = max((run.peak_mib for run in measured), default=0.0)
+    identical = sum(run.identical for run in measured)
+    return (
+        f"total {total:.1f} s over {len(measured)}/{len(runs)} rounds, slowest round "
+        f"{slowest:.1f} s, peak {peak:.0f} MiB, identical {identical}/{len(runs)}"
+    )
+
+
+def bench_files(players: list[int], rounds: str | None, timeout: float) -> bool:
+    """Pair the selected rounds of each reference file; True when all were identical."""
+    all_identical = True
+    for size in players:
+        path = FILES[size]
+        doc = parse_trf(path.read_text(encoding="utf-8"))
+        print(f"\n{path.name}: {size} players, each round in a fresh process")
+        print(HEADER)
+        runs = []
+        for round_number in parse_rounds(rounds, doc.rounds_in_file):
+            runs.append(measure_round(path, round_number, timeout))
+            print(row(runs[-1], REFERENCE_ROUNDS[size].get(round_number)), flush=True)
+        print(summary(runs))
+        print(REFERENCE[size])
+        all_identical &= all(run.identical for run in runs)
+    return all_identical
+
+
+class RoundTimeout(Exception):
+    """A generated round took longer than --timeout."""
+
+
+def bench_generated(players: int, rounds: int | None, seed: int, timeout: float) -> None:
+    """Time the engine round by round on a generated tournament (in this process)."""
+    config = GeneratorConfig(
+        players=players,
+        rounds=rounds or min(11, math.ceil(math.log2(players)) + 3, players - 2),
+        draw_percentage=30,
+        forfeit_rate=50,
+        zero_bye_rate=40,
+        half_bye_rate=30,
+        highest_rating=2750,
+        lowest_rating=1100,
+        withdrawal_rate=60,
+        late_entry_rate=80,
+    )
+    runs: list[RoundRun] = []
+
+    def timed_pair(state: TournamentState) -> RoundPairing:
+        start = time.perf_counter()
+        signal.setitimer(signal.ITIMER_REAL, timeout)
+        try:
+            pairing = pair(state, DutchConfig())
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+        runs.append(
+            RoundRun(
+                round_number=state.next_round,
+                status="ok",
+                paired=2 * len(pairing.boards) + (pairing.bye is not None),
+                wall=time.perf_counter() - start,
+                peak_mib=peak_mib(),
+            )
+        )
+        print(row(runs[-1], None, compared=False), flush=True)
+        return pairing
+
+    def on_alarm(signum: int, frame: FrameType | None) -> None:
+        raise RoundTimeout
+
+    signal.signal(signal.SIGALRM, on_alarm)
+    print(f"generated: {players} players, {config.rounds} rounds, seed {seed}, one process")
+    print(HEADER)
+    try:
+        generate_tournament(config, seed, pair=timed_pair)
+    except RoundTimeout:
+        runs.append(RoundRun(round_number=len(runs) + 1, status=f"timeout after {timeout:g} s"))
+        print(row(runs[-1], None))
+    except PairingError as error:
+        runs.append(RoundRun(round_number=len(runs) + 1, status=f"error: {error!r}"))
+        print(row(runs[-1], None))
+    print(summary(runs).rsplit(", identical", 1)[0])
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", type=int, choices=sorted(FILES), help="one file only")
+    parser.add_argument("--rounds", help="rounds to pair: 3 or 1-3 (default: all)")
+    parser.add_argument("--timeout", type=float, default=600.0, help="seconds per round")
+    parser.add_argument("--generated", type=int, metavar="N", help="a generated tournament")
+    parser.add_argument("--generated-rounds", type=int, metavar="R")
+    parser.add_argument("--seed", type=int, default=1, help="generator seed (default 1)")
+    parser.add_argument("--worker", nargs=2, metavar=("FILE", "ROUND"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:
+        run = run_one_round(Path(args.worker[0]), int(args.worker[1]))
+        print(json.dumps(asdict(run)))
+        return 0
+    if args.generated:
+        bench_generated(args.generated, args.generated_rounds, args.seed, args.timeout)
+        return 0
+    sizes = [args.only] if args.only else sorted(FILES)
+    return 0 if bench_files(sizes, args.rounds, args.timeout) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
