@@ -198,10 +198,16 @@ def _entry(block: str) -> TrfRoundEntry | None:
 
 
 def _unpaired(code_char: str, color: Color) -> TrfRoundEntry:
-    """An entry without an opponent (`0000` or blank): a bye or an absence."""
+    """An entry without an opponent (`0000` or blank): a bye or an absence.
+
+    `=` and `D` without an opponent are read as a half-point bye, the value the replay harness
+    gives them (older programs wrote the requested half-point bye that way).
+    """
     code = code_char.upper()
     if code in (" ", "-"):
         outcome = Outcome.ABSENT
+    elif code in ("=", "D"):
+        outcome = Outcome.HALF_BYE
     elif code in _CODES:
         outcome = _CODES[code]
     else:
@@ -215,13 +221,24 @@ def _unpaired(code_char: str, color: Color) -> TrfRoundEntry:
 
 def check_opponents(lines: Sequence[PlayerLine]) -> None:
     """Both entries of every game agree: reciprocal opponents, opposite colours, matching
-    results (TRF16; bbpPairings `validatePairConsistency`)."""
+    results (TRF16; bbpPairings `validatePairConsistency`); a round has at most one
+    pairing-allocated bye (TRF16 code `U`; C.04.1 c)."""
     by_id: Mapping[PlayerId, PlayerLine] = {line.player.pairing_number: line for line in lines}
+    pairing_byes: dict[int, PlayerId] = {}
     for line in lines:
         player = line.player
         for round_number, entry in enumerate(player.rounds, start=1):
             if entry.opponent is not None:
                 _check_game(line, round_number, entry, by_id)
+            elif entry.outcome is Outcome.PAIRING_BYE:
+                earlier = pairing_byes.setdefault(round_number, player.pairing_number)
+                if earlier != player.pairing_number:
+                    raise TrfError(
+                        f"round {round_number}: a second pairing-allocated bye (player "
+                        f"{earlier} has one)",
+                        line=line.number,
+                        column=round_column(round_number) + 7,
+                    )
 
 
 def _check_game(
@@ -282,12 +299,13 @@ def settle_points(lines: Sequence[PlayerLine], scoring: Scoring) -> tuple[TrfPla
         ),
         default=0,
     )
+    value = {outcome: scoring.points(outcome) for outcome in Outcome}
     players: list[TrfPlayer] = []
     for line in lines:
         player = line.player
         outcomes = [entry.outcome for entry in player.rounds]
-        score = Points(sum(scoring.points(outcome) for outcome in outcomes))
-        paired_score = sum(scoring.points(outcome) for outcome in outcomes[:last_paired])
+        score = Points(sum(value[outcome] for outcome in outcomes))
+        paired_score = sum(value[outcome] for outcome in outcomes[:last_paired])
         if not line.points_given:
             player = replace(player, points=score)
         elif player.points not in (score, paired_score):

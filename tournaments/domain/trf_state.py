@@ -115,7 +115,7 @@ def _not_paired(doc: TrfDocument, round_number: int) -> dict[PlayerId, Outcome]:
         if entry is not None and entry.outcome in NOT_PAIRED_OUTCOMES and entry.opponent is None:
             result[player.pairing_number] = entry.outcome
         elif paired and (entry is None or not is_pairing_entry(entry)):
-            result[player.pairing_number] = Outcome.ABSENT
+            result.setdefault(player.pairing_number, Outcome.ABSENT)
     return result
 
 

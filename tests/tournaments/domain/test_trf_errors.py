@@ -219,3 +219,12 @@ def test_it_refuses_a_second_tournament_name(small_trf: str) -> None:
     error = refusal(small_trf.replace("022 Riga", "012 Riga"))
 
     assert str(error) == "line 2, column 1: a second 012 line"
+
+
+def test_it_refuses_two_pairing_allocated_byes_in_a_round(small_trf: str) -> None:
+    text = small_trf.replace("  0000 - H", "  0000 - U").replace(" 0.5    4 ", " 1.0    4 ")
+    error = refusal(text)
+
+    assert str(error) == (
+        "line 8, column 109: round 2: a second pairing-allocated bye (player 3 has one)"
+    )

@@ -190,3 +190,9 @@ def test_it_fills_in_a_blank_points_column_from_the_results(small_trf: str) -> N
     doc = parse_trf(small_trf.replace(" 1.5    1 ", "        1 "))
 
     assert doc.players[0].points == 3
+
+
+def test_it_reads_a_draw_without_an_opponent_as_a_half_point_bye(small_trf: str) -> None:
+    doc = parse_trf(small_trf.replace("  0000 - H", "  0000 - ="))
+
+    assert doc.players[2].rounds[1] == TrfRoundEntry(None, Color.NONE, Outcome.HALF_BYE)

@@ -199,3 +199,14 @@ def test_it_records_a_forfeit_without_colours_as_an_unordered_game() -> None:
 
     assert recorded.games == (RecordedGame(PlayerId(1), PlayerId(2), colors_recorded=False),)
     assert recorded.bye is None
+
+
+def test_it_keeps_a_240_bye_kind_for_a_player_missing_from_a_paired_round(small_trf: str) -> None:
+    # Round 2 is paired; Cy's round-2 entry is removed, and a 240 line gives him a full-point bye.
+    text = small_trf.replace("     1 b 0  0000 - H", "     1 b 0").replace(
+        " 0.5    4 ", " 0.0    4 "
+    )
+
+    state = tournament_state(parse_trf(text + "240 F 002    3\n"), 2)
+
+    assert dict(state.not_paired) == {PlayerId(3): Outcome.FULL_BYE}
