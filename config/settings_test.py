@@ -50,3 +50,6 @@ from config.settings import *  # noqa: E402,F403
 CELERY_TASK_ALWAYS_EAGER = True
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 STORAGES["staticfiles"]["BACKEND"] = "django.contrib.staticfiles.storage.StaticFilesStorage"  # noqa: F405
+
+# WhiteNoise warns (an error under pytest) when STATIC_ROOT does not exist before collectstatic.
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, TypedDict
 
 from django.db.models import Count, QuerySet
 
@@ -38,8 +39,15 @@ from tournaments.models import (
     Tournament,
 )
 
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
 
-def tournament_list() -> QuerySet[Tournament]:
+
+class TournamentWithCount(TypedDict):
+    player_count: int
+
+
+def tournament_list() -> QuerySet[WithAnnotations[Tournament, TournamentWithCount]]:
     """Every tournament, newest first, with its number of players (`player_count`)."""
     return Tournament.objects.annotate(player_count=Count("players")).order_by(
         "-start_date", "-created", "name"
@@ -107,7 +115,8 @@ def tournament_state(tournament: Tournament, round_number: int | None = None) ->
     absent, `0000 - -`). Not to be paired in `round_number`: players with a requested bye in it
     (half-point, full-point, zero-point), withdrawn players and late entries not yet taking part.
     When `round_number` is already paired, everyone without a game or the pairing-allocated bye
-    in it was not to be paired (as `tournaments.domain.trf_state` reads a TRF file). Every game
+    in it was not to be paired (as `tournaments.domain.trf_state` reads a TRF file). After the
+    last round (`round_number` = rounds + 1: the final standings) nobody is left out. Every game
     of the history needs its result (`ResultsMissing` otherwise).
     """
     if round_number is None:
@@ -128,7 +137,8 @@ def tournament_state(tournament: Tournament, round_number: int | None = None) ->
             if kind != ByeKind.PAIRING_ALLOCATED:
                 not_paired[PlayerId(player.pairing_number)] = kind.outcome
         elif player.pairing_number not in in_games and (
-            already_paired or _not_taking_part(player, round_number)
+            already_paired
+            or (round_number <= tournament.rounds and _not_taking_part(player, round_number))
         ):
             not_paired[PlayerId(player.pairing_number)] = Outcome.ABSENT
     return TournamentState(

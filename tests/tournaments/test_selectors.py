@@ -1,0 +1,120 @@
+"""Selectors: the initial ranking order and the domain state built from the database."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.factories import GameFactory, PlayerFactory, RoundFactory, TournamentFactory
+from tests.tournaments.conftest import REFERENCE
+from tournaments.domain.state import Outcome, PlayerId
+from tournaments.domain.trf import parse_trf
+from tournaments.domain.trf import tournament_state as trf_tournament_state
+from tournaments.exceptions import ResultsMissing, RoundNotInTournament
+from tournaments.models import ByeKind, PlayerStatus, RoundState, Title
+from tournaments.selectors import (
+    players_in_initial_order,
+    tournament_list,
+    tournament_state,
+)
+from tournaments.services import bye_create, tournament_import_trf
+
+pytestmark = pytest.mark.django_db
+
+STATE_FILES = [
+    REFERENCE / "worked-example" / "tournament.trf",
+    REFERENCE / "worked-example" / "rounds" / "round-3-input.trf",
+    REFERENCE / "tiebreaks" / "c07-seed-example.trf",
+    REFERENCE / "dev" / "dev_004.trf",
+    REFERENCE / "dev2025" / "dev2025_002.trf",
+]
+
+
+@pytest.mark.parametrize("path", STATE_FILES, ids=lambda path: path.name)
+def test_the_state_from_the_database_is_the_state_the_trf_file_gives(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    document = parse_trf(text)
+    tournament = tournament_import_trf(text=text)
+
+    for round_number in range(1, tournament.rounds + 2):
+        assert tournament_state(tournament, round_number) == trf_tournament_state(
+            document, round_number
+        ), f"round {round_number}"
+    assert tournament_state(tournament) == trf_tournament_state(document)
+
+
+def test_it_orders_players_by_rating_then_title_then_name() -> None:
+    tournament = TournamentFactory.create()
+    for number, (name, title, rating) in enumerate(
+        [
+            ("Zeta", "", 2400),
+            ("Alpha", "", 2300),
+            ("Beta", Title.IM, 2300),
+            ("Gamma", Title.GM, 2300),
+            ("Delta", Title.WGM, 2300),
+            ("Epsilon", Title.IM, 2300),
+            ("Unrated", "", 0),
+        ],
+        start=1,
+    ):
+        PlayerFactory.create(
+            tournament=tournament,
+            pairing_number=number,
+            name=name,
+            title=title,
+            fide_rating=rating,
+        )
+
+    names = [player.name for player in players_in_initial_order(tournament)]
+
+    assert names == ["Zeta", "Gamma", "Beta", "Epsilon", "Delta", "Alpha", "Unrated"]
+
+
+def test_it_lists_tournaments_with_their_player_count() -> None:
+    player = PlayerFactory.create()
+    PlayerFactory.create(tournament=player.tournament)
+    TournamentFactory.create()
+
+    counts = sorted(tournament.player_count for tournament in tournament_list())
+
+    assert counts == [0, 2]
+
+
+def test_it_refuses_a_state_built_on_a_game_without_result() -> None:
+    game = GameFactory.create(round__state=RoundState.PUBLISHED)
+
+    with pytest.raises(ResultsMissing, match="Round 1, board 1 has no result yet"):
+        tournament_state(game.round.tournament, 2)
+
+
+def test_it_refuses_a_round_outside_the_tournament() -> None:
+    tournament = TournamentFactory.create(rounds=5)
+
+    with pytest.raises(RoundNotInTournament):
+        tournament_state(tournament, 7)
+
+
+def test_it_leaves_out_requested_byes_withdrawn_players_and_late_entries() -> None:
+    tournament = TournamentFactory.create(rounds=5)
+    present = PlayerFactory.create(tournament=tournament, pairing_number=1)
+    on_bye = PlayerFactory.create(tournament=tournament, pairing_number=2)
+    PlayerFactory.create(
+        tournament=tournament,
+        pairing_number=3,
+        status=PlayerStatus.WITHDRAWN,
+        withdrawn_from_round=1,
+    )
+    PlayerFactory.create(tournament=tournament, pairing_number=4, first_round=2)
+    rnd = RoundFactory.create(tournament=tournament, number=1)
+    bye_create(rnd=rnd, player=on_bye, kind=ByeKind.HALF_POINT)
+
+    state = tournament_state(tournament)
+
+    assert state.next_round == 1
+    assert dict(state.not_paired) == {
+        PlayerId(2): Outcome.HALF_BYE,
+        PlayerId(3): Outcome.ABSENT,
+        PlayerId(4): Outcome.ABSENT,
+    }
+    assert [player.id for player in state.to_pair()] == [present.pairing_number]
