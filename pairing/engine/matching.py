@@ -3,6 +3,7 @@ completeness test. Knows nothing of chess; vertices are integers, weights intege
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 
 import networkx as nx
@@ -49,3 +50,79 @@ def bipartite_complete(
         return False
 
     return all(augment(u, set()) for u in left)
+
+
+def max_cardinality_matching(adjacency: Sequence[Sequence[int]]) -> list[int]:
+    """A maximum-cardinality matching of a general graph (Edmonds' blossom algorithm,
+    O(V^3)), started from a greedy matching. Returns the mate of each vertex, -1 if none."""
+    size = len(adjacency)
+    mate = [-1] * size
+    for v in range(size):
+        if mate[v] == -1:
+            for u in adjacency[v]:
+                if mate[u] == -1 and u != v:
+                    mate[u], mate[v] = v, u
+                    break
+    for root in range(size):
+        if mate[root] == -1:
+            _augment_from(root, adjacency, mate)
+    return mate
+
+
+def _augment_from(root: int, adjacency: Sequence[Sequence[int]], mate: list[int]) -> None:
+    """Search an augmenting path from the exposed vertex `root` and flip it if found."""
+    size = len(adjacency)
+    parent = [-1] * size
+    base = list(range(size))
+    in_tree = [False] * size
+    in_tree[root] = True
+    queue = deque([root])
+
+    def common_base(a: int, b: int) -> int:
+        seen = [False] * size
+        while True:
+            a = base[a]
+            seen[a] = True
+            if mate[a] == -1:
+                break
+            a = parent[mate[a]]
+        while True:
+            b = base[b]
+            if seen[b]:
+                return b
+            b = parent[mate[b]]
+
+    def mark(v: int, stop: int, child: int, blossom: list[bool]) -> None:
+        while base[v] != stop:
+            blossom[base[v]] = blossom[base[mate[v]]] = True
+            parent[v] = child
+            child = mate[v]
+            v = parent[mate[v]]
+
+    while queue:
+        v = queue.popleft()
+        for to in adjacency[v]:
+            if base[v] == base[to] or mate[v] == to:
+                continue
+            if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
+                shared = common_base(v, to)
+                blossom = [False] * size
+                mark(v, shared, to, blossom)
+                mark(to, shared, v, blossom)
+                for i in range(size):
+                    if blossom[base[i]]:
+                        base[i] = shared
+                        if not in_tree[i]:
+                            in_tree[i] = True
+                            queue.append(i)
+            elif parent[to] == -1:
+                parent[to] = v
+                if mate[to] == -1:
+                    while to != -1:
+                        previous = parent[to]
+                        following = mate[previous]
+                        mate[to], mate[previous] = previous, to
+                        to = following
+                    return
+                in_tree[mate[to]] = True
+                queue.append(mate[to])

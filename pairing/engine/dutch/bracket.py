@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pairing.engine.api import NoValidPairing
 from pairing.engine.dutch.criteria import Layout, Weights, next_bracket_quality
 from pairing.engine.dutch.generation import mdp_selections, resident_exchanges
+from pairing.engine.dutch.perfect import perfect_candidate
 from pairing.engine.dutch.players import PlayerFacts
 from pairing.engine.matching import bipartite_complete, max_weight_matching
 
@@ -60,34 +61,41 @@ class BracketSearch:
         players = layout.players
         self.size = layout.bracket_size
         self.bye = len(players) if layout.with_bye else -1
-        self.compat: dict[tuple[int, int], bool] = {}
-        # Edges that do not depend on the structure being walked (any end outside the bracket).
+        # Edges that do not depend on the structure being walked (any end outside the bracket),
+        # and the bracket's own pairs; built when the first matching is needed.
         self.outer: list[tuple[int, int, int]] = []
         self.inner: dict[tuple[int, int], int] = {}
+        self._built = False
+        self.vertex_count = len(players) + (1 if layout.with_bye else 0)
+
+    def _build(self) -> None:
+        players, weights = self.layout.players, self.weights
         for i, higher in enumerate(players):
             for j in range(i + 1, len(players)):
                 lower = players[j]
-                if not compatible(higher, lower):
+                if not self.compatible(higher, lower):
                     continue
                 if j < self.size:
-                    self.compat[(i, j)] = True
                     self.inner[(i, j)] = weights.internal(higher, lower)
                 else:
                     self.outer.append((i, j, weights.completion()))
-            if layout.with_bye:
+            if self.layout.with_bye:
                 bye_weight = weights.bye(players[i])
                 if bye_weight is not None:
                     self.outer.append((i, self.bye, bye_weight))
-        self.vertex_count = len(players) + (1 if layout.with_bye else 0)
+        self._built = True
 
     def can_pair(self, i: int, j: int) -> bool:
-        return self.compat.get((min(i, j), max(i, j)), False)
+        players = self.layout.players
+        return self.compatible(players[i], players[j])
 
     def value(
         self, fixed: Sequence[tuple[int, int]], allowed: Allowed
     ) -> tuple[int, dict[int, int]]:
         """The best weight reachable with the `fixed` pairs, pairing inside the bracket only
         what `allowed` permits; pairs of the bracket not allowed may still meet later."""
+        if not self._built:
+            self._build()
         used = {v for pair in fixed for v in pair}
         staying: set[int] = set()
         if self.floatable is not None:
@@ -122,6 +130,9 @@ class BracketSearch:
         them complete the round (the PPB's C.4, or the last bracket's PAB under C.2); C.7 is
         then not applied. Otherwise the layout holds the bracket alone and C.7 applies.
         """
+        perfect = perfect_candidate(self, completing=completing)
+        if perfect is not None:
+            return self._result(perfect, len(perfect), sum(1 for i, _ in perfect if i < self.mdps))
         target, mates = self.value([], self._default)
         if completing and len(mates) < self.vertex_count - self.vertex_count % 2:
             raise NoValidPairing("the round cannot be completed (A.9)")
@@ -138,6 +149,11 @@ class BracketSearch:
             pairs = self._remainder([], residents, max_pairs)
         else:
             pairs = self._heterogeneous(residents, paired_mdps, max_pairs)
+        return self._result(pairs, max_pairs, paired_mdps)
+
+    def _result(
+        self, pairs: Sequence[tuple[int, int]], max_pairs: int, paired_mdps: int
+    ) -> BracketPairing:
         paired = {v for pair in pairs for v in pair}
         players = self.layout.players
         return BracketPairing(
@@ -266,7 +282,7 @@ class BracketSearch:
         def allowed(i: int, j: int) -> bool:
             return (i in side and j in others) or (j in side and i in others)
 
-        chosen = self._first_legal(s1, s2, [])
+        chosen = self.first_legal(s1, s2, [])
         if chosen is None:
             return None
         if self._reaches([*fixed, *chosen], allowed):
@@ -300,14 +316,14 @@ class BracketSearch:
             else:
                 raise AssertionError("the transposition lost the target it had reached")
             used = {o for _, o in kept}
-            following = self._first_legal(rest, [o for o in s2 if o not in used], [])
+            following = self.first_legal(rest, [o for o in s2 if o not in used], [])
             if following is None:
                 raise AssertionError("a prefix that reaches the target has no legal completion")
             chosen = following
             if not chosen or self._reaches([*fixed, *kept, *chosen], allowed):
                 return [*fixed, *kept, *chosen]
 
-    def _first_legal(
+    def first_legal(
         self, s1: list[int], s2: list[int], prefix: list[tuple[int, int]]
     ) -> list[tuple[int, int]] | None:
         """The first transposition of `s2` (D.1) pairing every player of `s1` legally."""

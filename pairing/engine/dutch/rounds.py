@@ -12,7 +12,7 @@ from pairing.engine.dutch.bracket import BracketSearch
 from pairing.engine.dutch.colours import white_for_higher
 from pairing.engine.dutch.criteria import Layout, Weights
 from pairing.engine.dutch.players import PlayerFacts, Strength, build_facts
-from pairing.engine.matching import max_weight_matching
+from pairing.engine.matching import max_cardinality_matching
 from tournaments.domain.state import TournamentState
 
 Compatible = Callable[[PlayerFacts, PlayerFacts], bool]
@@ -22,8 +22,16 @@ def absolute_criteria(state: TournamentState) -> Compatible:
     """C.1 (no rematch of a played game), C.3 (no two non-topscorers with the same absolute
     colour preference) and the forbidden pairs of the tournament (XXP)."""
     round_number = state.next_round
+    cache: dict[tuple[int, int], bool] = {}
 
     def compatible(a: PlayerFacts, b: PlayerFacts) -> bool:
+        key = (a.id, b.id) if a.id < b.id else (b.id, a.id)
+        known = cache.get(key)
+        if known is None:
+            known = cache[key] = _compatible(a, b)
+        return known
+
+    def _compatible(a: PlayerFacts, b: PlayerFacts) -> bool:
         if b.id in a.opponents or state.is_forbidden(a.id, b.id, round_number):
             return False
         return not (
@@ -39,17 +47,17 @@ def absolute_criteria(state: TournamentState) -> Compatible:
 def _completable(players: Sequence[PlayerFacts], compatible: Compatible) -> bool:
     """A.9: whether the players can all be paired, but for one PAB receiver eligible under C.2
     when the number of players is odd."""
-    edges = [
-        (i, j, 1)
-        for i in range(len(players))
-        for j in range(i + 1, len(players))
-        if compatible(players[i], players[j])
-    ]
     odd = len(players) % 2 == 1
-    if odd:
-        edges += [(i, len(players), 1) for i, p in enumerate(players) if p.bye_eligible]
-    _, mates = max_weight_matching(edges)
-    return len(mates) == len(players) + (1 if odd else 0)
+    adjacency: list[list[int]] = [[] for _ in range(len(players) + (1 if odd else 0))]
+    for i in range(len(players)):
+        for j in range(i + 1, len(players)):
+            if compatible(players[i], players[j]):
+                adjacency[i].append(j)
+                adjacency[j].append(i)
+        if odd and players[i].bye_eligible:
+            adjacency[i].append(len(players))
+            adjacency[len(players)].append(i)
+    return -1 not in max_cardinality_matching(adjacency)
 
 
 def pair_round(state: TournamentState) -> RoundPairing:
