@@ -10,7 +10,15 @@ from tournaments.domain.trf import TrfFormat, parse_trf, write_trf
 
 REFERENCE = Path(__file__).resolve().parents[2] / "data" / "reference"
 ALL_FILES = sorted(REFERENCE.rglob("*.trf"))
-LARGE_FILES = {path for path in ALL_FILES if path.parent.name == "perf"}
+LARGE = 120
+
+
+def _in_fast_subset(path: Path) -> bool:
+    """Every file is tested; the 2025 twin set and files over 120 players only with
+    `-m reference`, so that the default subset stays fast."""
+    text = path.read_text(encoding="utf-8")
+    players = sum(line.startswith("001") for line in text.splitlines())
+    return path.parent.name != "dev2025" and players <= LARGE
 
 
 def _cases() -> list[object]:
@@ -18,7 +26,7 @@ def _cases() -> list[object]:
         pytest.param(
             path,
             id=str(path.relative_to(REFERENCE)),
-            marks=[pytest.mark.reference] if path in LARGE_FILES else [],
+            marks=[] if _in_fast_subset(path) else [pytest.mark.reference],
         )
         for path in ALL_FILES
     ]
