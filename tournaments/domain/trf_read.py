@@ -51,17 +51,13 @@ def _kind_name(outcome: Outcome) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class _Located:
-    """A header value that refers to players, kept with its place for later checks."""
+class _AccelerationLine:
+    """`XXA` (one player, every round) or `250` (a range of players and rounds), with the line
+    `number` and the `column` of its first player, for the checks made once all players are
+    known."""
 
     number: int
     column: int
-
-
-@dataclass(frozen=True, slots=True)
-class _AccelerationLine(_Located):
-    """`XXA` (one player, every round) or `250` (a range of players and rounds)."""
-
     first_player: PlayerId
     last_player: PlayerId
     first_round: int
@@ -69,14 +65,20 @@ class _AccelerationLine(_Located):
 
 
 @dataclass(frozen=True, slots=True)
-class _ForbiddenLine(_Located):
+class _ForbiddenLine:
+    """`XXP` or `260`: the players, each with its column, and the rounds."""
+
+    number: int
     players: tuple[tuple[PlayerId, int], ...]
     first_round: int
     last_round: int | None
 
 
 @dataclass(frozen=True, slots=True)
-class _ByeLine(_Located):
+class _ByeLine:
+    """`240`: the request and the column of each player."""
+
+    number: int
     request: TrfByeRequest
     columns: tuple[int, ...]
 
@@ -376,7 +378,6 @@ def _read_forbidden(line: str, number: int) -> _ForbiddenLine:
         raise TrfError(f"{line[:3]} needs at least two players", line=number, column=5)
     return _ForbiddenLine(
         number=number,
-        column=5,
         players=players,
         first_round=first_round,
         last_round=last_round,
@@ -399,7 +400,6 @@ def _read_bye(line: str, number: int) -> _ByeLine:
     )
     return _ByeLine(
         number=number,
-        column=11,
         request=TrfByeRequest(outcome=_BYE_KINDS[kind], round_number=round_number, players=players),
         columns=tuple(column for _, column in words),
     )
