@@ -10,12 +10,19 @@ from tournaments.domain.state import Color, Outcome, PlayerId, Scoring
 from .breakdown import Breakdown, Item
 from .codes import Family, TiebreakCode
 from .modifiers import select_cuts, total_kept
-from .results import Results, Round
+from .results import Results
+from .rounds import Round
 
 HALF_POINTS = 2
 
-_WON = frozenset({Outcome.WIN, Outcome.UNRATED_WIN})
-_WIN_WITHOUT_PLAY = frozenset({Outcome.FORFEIT_WIN, Outcome.FULL_BYE})
+_WON = (Outcome.WIN, Outcome.UNRATED_WIN)
+_WIN_WITHOUT_PLAY = (Outcome.FORFEIT_WIN, Outcome.FULL_BYE)
+# Tuples, not sets: membership by identity, without hashing the enum, in a hot loop.
+
+
+def points_value(results: Results, player_id: PlayerId, code: TiebreakCode) -> Fraction:
+    """PTS without the working."""
+    return Fraction(results.points[player_id], HALF_POINTS)
 
 
 def points(results: Results, player_id: PlayerId, code: TiebreakCode) -> Breakdown:
@@ -72,6 +79,13 @@ _COUNTED: dict[Family, Callable[[Round, Scoring], bool]] = {
 }
 
 
+def count_value(results: Results, player_id: PlayerId, code: TiebreakCode) -> Fraction:
+    """WIN, WON, BPG, BWG, GE/REP, VUR without the working."""
+    counted = _COUNTED[code.family]
+    scoring = results.scoring
+    return Fraction(sum(1 for played in results.history[player_id] if counted(played, scoring)))
+
+
 def count_rounds(results: Results, player_id: PlayerId, code: TiebreakCode) -> Breakdown:
     """WIN, WON, BPG, BWG, GE/REP (and the VUR helper): the number of rounds that qualify."""
     counted = _COUNTED[code.family]
@@ -82,6 +96,14 @@ def count_rounds(results: Results, player_id: PlayerId, code: TiebreakCode) -> B
         if counted(played, scoring)
     )
     return Breakdown(code.text, Fraction(len(items)), items)
+
+
+def progressive_value(results: Results, player_id: PlayerId, code: TiebreakCode) -> Fraction:
+    """PS without modifier and without the working: round r's points count in every running
+    score from r on."""
+    rounds = results.history[player_id]
+    total = sum(played.points * (len(rounds) - index) for index, played in enumerate(rounds))
+    return Fraction(total, HALF_POINTS)
 
 
 def progressive_scores(results: Results, player_id: PlayerId, code: TiebreakCode) -> Breakdown:

@@ -44,6 +44,23 @@ def _points_over_the_board(results: Results, player_id: PlayerId) -> int:
     return sum(played.points for played in results.history[player_id] if played.played)
 
 
+def _opponent_ratings(results: Results, player_id: PlayerId) -> list[int]:
+    ratings = results.ratings
+    return [
+        ratings[opponent]
+        for played in results.history[player_id]
+        if played.played and (opponent := played.opponent) is not None
+    ]
+
+
+def aro_value(results: Results, player_id: PlayerId, code: TiebreakCode) -> Fraction | None:
+    """ARO without modifier, without the working (the standings need only the value)."""
+    ratings = _opponent_ratings(results, player_id) if results.ratings_defined else []
+    if not ratings:
+        return None
+    return Fraction(round_half_up(Fraction(sum(ratings), len(ratings))))
+
+
 def average_rating_of_opponents(
     results: Results, player_id: PlayerId, code: TiebreakCode
 ) -> Breakdown:
@@ -61,20 +78,34 @@ def average_rating_of_opponents(
     return Breakdown(code.text, Fraction(round_half_up(average)), tuple(items), cuts, note=note)
 
 
+def _performance_parts(results: Results, player_id: PlayerId) -> tuple[int, int, int] | None:
+    """TPR's parts (C.07 10.2): the rounded ARO, p in hundredths rounded half up, and dp."""
+    ratings = _opponent_ratings(results, player_id) if results.ratings_defined else []
+    if not ratings:
+        return None
+    aro = round_half_up(Fraction(sum(ratings), len(ratings)))
+    score = _points_over_the_board(results, player_id)
+    p = round_half_up(Fraction(100 * score, results.scoring.win * len(ratings)))
+    return aro, p, dp_for_hundredths(p)
+
+
+def tpr_value(results: Results, player_id: PlayerId, code: TiebreakCode) -> Fraction | None:
+    """TPR without the working."""
+    parts = _performance_parts(results, player_id)
+    return None if parts is None else Fraction(parts[0] + parts[2])
+
+
 def tournament_performance(results: Results, player_id: PlayerId, code: TiebreakCode) -> Breakdown:
     """TPR (C.07 10.2): ARO + dp, dp from the B.02 table for the fractional score p of the
     games played over the board, rounded to two decimals."""
     if not results.ratings_defined:
         return Breakdown(code.text, None, note=_UNDEFINED)
-    items = _games(results, player_id)
-    if not items:
+    parts = _performance_parts(results, player_id)
+    if parts is None:
         return Breakdown(code.text, None, note=_NO_GAME)
-    aro = round_half_up(Fraction(sum(item[VALUE] for item in items), len(items)))
-    score = _points_over_the_board(results, player_id)
-    p = round_half_up(Fraction(100 * score, results.scoring.win * len(items)))
-    dp = dp_for_hundredths(p)
+    aro, p, dp = parts
     note = f"ARO {aro} + dp({p / 100:.2f}) {dp:+d}"
-    return Breakdown(code.text, Fraction(aro + dp), tuple(items), note=note)
+    return Breakdown(code.text, Fraction(aro + dp), tuple(_games(results, player_id)), note=note)
 
 
 def perfect_performance_value(ratings: list[int], score_hundredths: int) -> int:
@@ -92,25 +123,34 @@ def perfect_performance_value(ratings: list[int], score_hundredths: int) -> int:
     return low
 
 
+def ptp_value(results: Results, player_id: PlayerId, code: TiebreakCode) -> Fraction | None:
+    """PTP without the working."""
+    ratings = _opponent_ratings(results, player_id) if results.ratings_defined else []
+    if not ratings:
+        return None
+    score = Fraction(100 * _points_over_the_board(results, player_id), results.scoring.win)
+    return Fraction(perfect_performance_value(ratings, round_half_up(score)))
+
+
 def perfect_performance(results: Results, player_id: PlayerId, code: TiebreakCode) -> Breakdown:
     """PTP (C.07 10.3): the perfect tournament performance over the games played."""
     if not results.ratings_defined:
         return Breakdown(code.text, None, note=_UNDEFINED)
-    items = _games(results, player_id)
-    if not items:
+    value = ptp_value(results, player_id, code)
+    if value is None:
         return Breakdown(code.text, None, note=_NO_GAME)
-    score = Fraction(100 * _points_over_the_board(results, player_id), results.scoring.win)
-    value = perfect_performance_value([item[VALUE] for item in items], round_half_up(score))
-    note = f"lowest rating whose expected score reaches {score / 100} in {len(items)} games"
-    return Breakdown(code.text, Fraction(value), tuple(items), note=note)
+    games = _games(results, player_id)
+    score = Fraction(_points_over_the_board(results, player_id), results.scoring.win)
+    note = f"lowest rating whose expected score reaches {score} in {len(games)} games"
+    return Breakdown(code.text, value, tuple(games), note=note)
 
 
 def _performances(results: Results, family: Family) -> dict[PlayerId, int | None]:
-    compute = tournament_performance if family is Family.TPR else perfect_performance
+    compute = tpr_value if family is Family.TPR else ptp_value
     code = TiebreakCode(family)
     values: dict[PlayerId, int | None] = {}
     for player_id in results.players:
-        value = compute(results, player_id, code).value
+        value = compute(results, player_id, code)
         values[player_id] = None if value is None else int(value)
     return values
 

@@ -9,6 +9,7 @@ SHA-256(seed:pairing number), and the lower draw ranks higher.
 from __future__ import annotations
 
 import hashlib
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -16,11 +17,11 @@ from fractions import Fraction
 from tournaments.domain.state import PlayerId, TournamentState
 
 from .breakdown import Breakdown
-from .codes import Family, TiebreakCode
-from .direct_encounter import direct_encounter
+from .codes import Family, TiebreakCode, parse_code
+from .direct_encounter import direct_encounter, direct_encounter_order, places
 from .editions import Edition
 from .results import Results
-from .values import player_breakdown
+from .values import player_breakdown, player_value
 
 _POINTS = TiebreakCode(Family.PTS)
 
@@ -38,21 +39,27 @@ class Row:
 
 @dataclass(frozen=True, slots=True)
 class Standings:
-    """The ranked players, with every value's working (`breakdown`).
+    """The ranked players; `breakdown` shows how any value was made.
 
     `codes` are the tie-breaks in the order applied; `lots_seed` the seed of the drawing of
-    lots, recorded so that anyone can repeat the draw.
+    lots, recorded so that anyone can repeat the draw. `direct_encounter_groups` holds, for
+    each player, the tied group in which DE was applied.
     """
 
     rows: tuple[Row, ...]
     codes: tuple[TiebreakCode, ...]
     edition: Edition
     lots_seed: str
-    breakdowns: dict[str, dict[PlayerId, Breakdown]]
+    results: Results
+    direct_encounter_groups: dict[PlayerId, tuple[PlayerId, ...]]
 
     def breakdown(self, player_id: PlayerId, code: str) -> Breakdown:
-        """How the player's value of `code` (as written in `codes`) was made."""
-        return self.breakdowns[code][player_id]
+        """How the player's value of `code` (for example `BH/C1`) was made."""
+        parsed = parse_code(code)
+        if parsed.family is Family.DE:
+            group = self.direct_encounter_groups.get(player_id, (player_id,))
+            return direct_encounter(self.results, group)[player_id]
+        return player_breakdown(self.results, player_id, parsed)
 
 
 def lot(seed: str, player_id: PlayerId) -> int:
@@ -61,59 +68,76 @@ def lot(seed: str, player_id: PlayerId) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
+def _integer_keys(values: dict[PlayerId, Fraction | None]) -> dict[PlayerId, int]:
+    """The defined values scaled to integers over a common denominator: the same order and
+    equalities, and much faster to sort than fractions."""
+    defined = [value for value in values.values() if value is not None]
+    scale = math.lcm(*{value.denominator for value in defined})
+    return {
+        player_id: value.numerator * (scale // value.denominator)
+        for player_id, value in values.items()
+        if value is not None
+    }
+
+
 def _split(
     groups: list[list[PlayerId]], values: dict[PlayerId, Fraction | None]
 ) -> list[list[PlayerId]]:
     """Each group sorted by the values, higher first and undefined last, then cut into runs
     of equal values."""
+    keys = _integer_keys(values)
     split: list[list[PlayerId]] = []
     for group in groups:
         if len(group) == 1:
             split.append(group)
             continue
-        defined = {p: value for p in group if (value := values[p]) is not None}
-        ordered = sorted(defined, key=defined.__getitem__, reverse=True)
-        ordered += [player_id for player_id in group if values[player_id] is None]
-        run = [ordered[0]]
-        for player_id in ordered[1:]:
-            if values[player_id] == values[run[0]]:
-                run.append(player_id)
-            else:
+        ordered = sorted((p for p in group if p in keys), key=keys.__getitem__, reverse=True)
+        undefined = [player_id for player_id in group if player_id not in keys]
+        run: list[PlayerId] = []
+        for player_id in ordered:
+            if run and keys[player_id] != keys[run[0]]:
                 split.append(run)
-                run = [player_id]
-        split.append(run)
+                run = []
+            run.append(player_id)
+        split.extend(part for part in (run, undefined) if part)
     return split
 
 
 def _direct_encounter_split(
-    results: Results, groups: list[list[PlayerId]], breakdowns: dict[PlayerId, Breakdown]
+    results: Results,
+    groups: list[list[PlayerId]],
+    values: dict[PlayerId, Fraction | None],
+    applied_in: dict[PlayerId, tuple[PlayerId, ...]],
 ) -> list[list[PlayerId]]:
+    """Apply DE inside each group: its value is the place in the group (0: no separation)."""
     split: list[list[PlayerId]] = []
     for group in groups:
-        found = direct_encounter(results, group)
-        breakdowns.update(found)
-        if len(group) > 1:
-            places = {p: -(b.value or Fraction(0)) for p, b in found.items()}
-            split.extend(_split([group], dict[PlayerId, Fraction | None](places)))
-        else:
+        if len(group) == 1:
+            values[group[0]] = Fraction(0)
             split.append(group)
+            continue
+        order = direct_encounter_order(results, group)
+        for player_id, place in places(order).items():
+            values[player_id] = Fraction(place)
+            applied_in.setdefault(player_id, tuple(group))
+        split.extend(list(part) for part in order)
     return split
 
 
 def rank(results: Results, codes: Sequence[TiebreakCode], lots_seed: str = "") -> Standings:
     """Rank the players: points first, then the tie-breaks in order, then the lots."""
     groups = [sorted(results.players)]
-    breakdowns: dict[str, dict[PlayerId, Breakdown]] = {}
+    values_of: dict[str, dict[PlayerId, Fraction | None]] = {}
+    applied_in: dict[PlayerId, tuple[PlayerId, ...]] = {}
     applied = list(codes) if codes and codes[0] == _POINTS else [_POINTS, *codes]
     for code in applied:
-        found: dict[PlayerId, Breakdown] = {}
+        values: dict[PlayerId, Fraction | None] = {}
         if code.family is Family.DE:
-            groups = _direct_encounter_split(results, groups, found)
+            groups = _direct_encounter_split(results, groups, values, applied_in)
         else:
-            for player_id in results.players:
-                found[player_id] = player_breakdown(results, player_id, code)
-            groups = _split(groups, {p: b.value for p, b in found.items()})
-        breakdowns.setdefault(code.text, found)
+            values = {p: player_value(results, p, code) for p in results.players}
+            groups = _split(groups, values)
+        values_of.setdefault(code.text, values)
     rows: list[Row] = []
     texts = [code.text for code in codes]
     for group in groups:
@@ -123,11 +147,11 @@ def rank(results: Results, codes: Sequence[TiebreakCode], lots_seed: str = "") -
                 Row(
                     player_id,
                     len(rows) + 1,
-                    {text: breakdowns[text][player_id].value for text in texts},
+                    {text: values_of[text][player_id] for text in texts},
                     number if len(group) > 1 else None,
                 )
             )
-    return Standings(tuple(rows), tuple(codes), results.edition, lots_seed, breakdowns)
+    return Standings(tuple(rows), tuple(codes), results.edition, lots_seed, results, applied_in)
 
 
 def compute_standings(

@@ -8,64 +8,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cached_property
-from typing import NamedTuple, TypeVar, cast
+from typing import TypeVar, cast
 
 from tournaments.domain.state import (
-    Color,
     Outcome,
     PlayerId,
     PlayerState,
     Points,
     RoundRecord,
-    Scoring,
     TournamentState,
 )
 
-from .breakdown import Source
 from .editions import Edition
-from .unplayed import adjusted_score, is_voluntary
+from .rounds import Round, outcome_facts, rounds_of
+from .unplayed import adjusted_score
 
 T = TypeVar("T")
-
-
-class Round(NamedTuple):
-    """One player's round as the tie-breaks read it, computed once (a NamedTuple: there is one
-    per player and round, read by every tie-break).
-
-    `played`: a game over the board (C.07 10, 15.1); `voluntary`: a voluntary unplayed round
-    (C.07 16); `points` in half-points.
-    """
-
-    number: int
-    opponent: PlayerId | None
-    played: bool
-    points: Points
-    voluntary: bool
-    outcome: Outcome
-    color: Color
-    source: Source
-
-
-def _source(record: RoundRecord) -> Source:
-    if record.played:
-        return Source.GAME
-    return Source.FORFEIT if record.opponent is not None else Source.ROUND
-
-
-def _rounds(player: PlayerState, scoring: Scoring) -> tuple[Round, ...]:
-    return tuple(
-        Round(
-            number,
-            record.opponent,
-            record.played,
-            scoring.points(record.outcome),
-            is_voluntary(record),
-            record.outcome,
-            record.color,
-            _source(record),
-        )
-        for number, record in enumerate(player.history, start=1)
-    )
 
 
 class Results:
@@ -88,15 +46,17 @@ class Results:
         self.scoring = state.scoring
         self.rounds = state.rounds_played
         self.players: dict[PlayerId, PlayerState] = {p.id: p for p in state.players}
+        facts = outcome_facts(state.scoring)
         self.history: dict[PlayerId, tuple[Round, ...]] = {
-            p.id: _rounds(p, state.scoring) for p in state.players
+            p.id: rounds_of(p, facts) for p in state.players
         }
         self.points: dict[PlayerId, Points] = {
             player_id: Points(sum(r.points for r in rounds))
             for player_id, rounds in self.history.items()
         }
         self.adjusted: dict[PlayerId, Points] = {
-            p.id: adjusted_score(p, state.scoring, edition) for p in state.players
+            player_id: adjusted_score(rounds, state.scoring.draw, edition)
+            for player_id, rounds in self.history.items()
         }
         self.ratings_defined = unrated_rating is not None or all(
             p.rating > 0 for p in state.players

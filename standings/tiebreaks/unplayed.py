@@ -1,63 +1,52 @@
-"""Unplayed rounds in Swiss events (C.07 15, 16): which rounds are voluntary, the adjusted
-score a player gives to its opponents, and the dummy opponent of a player's own unplayed round.
+"""Unplayed rounds in Swiss events (C.07 15, 16): the adjusted score a player gives to its
+opponents, and the dummy opponent of a player's own unplayed round.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tournaments.domain.state import Outcome, PlayerState, Points, RoundRecord, Scoring
+from tournaments.domain.state import Points
 
 from .breakdown import Source
 from .editions import Edition
-
-_VOLUNTARY = frozenset({Outcome.FORFEIT_LOSS, Outcome.HALF_BYE, Outcome.ZERO_BYE, Outcome.ABSENT})
-_REQUESTED_BYES = frozenset({Outcome.HALF_BYE, Outcome.ZERO_BYE, Outcome.ABSENT})
+from .rounds import Round
 
 
-def is_voluntary(record: RoundRecord) -> bool:
-    """A voluntary unplayed round (VUR, C.07 2024 16.2): a requested half- or zero-point bye,
-    an absence or a round after withdrawal (a zero-point bye, 16.1), or a forfeit loss.
-
-    Every other round is a round of availability: a game, the PAB, a forfeit win, a
-    full-point bye.
-    """
-    return record.outcome in _VOLUNTARY and not record.played
-
-
-def last_available_round(history: Sequence[RoundRecord]) -> int:
-    """The last round (1-based) in which the player was available to play; 0 if none."""
-    for number in range(len(history), 0, -1):
-        if not is_voluntary(history[number - 1]):
-            return number
+def last_available_round(rounds: Sequence[Round]) -> int:
+    """The last round (1-based) in which the player was available to play (not a voluntary
+    unplayed round); 0 if none."""
+    for played in reversed(rounds):
+        if not played.voluntary:
+            return played.number
     return 0
 
 
-def counts_as_draw_for_opponents(record: RoundRecord, edition: Edition) -> bool:
-    """Whether a round after the last round of availability counts as a draw (C.07 16.A).
-
-    2023: requested byes and forfeit losses. 2024 and 2026 (category .5): requested byes
-    only; a forfeit loss keeps its points.
+def counts_as_draw_for_opponents(played: Round, edition: Edition) -> bool:
+    """Whether a voluntary round after the last round of availability counts as a draw
+    (C.07 16.A). 2023: requested byes (and absences) and forfeit losses. 2024 and 2026
+    (category .5): requested byes and absences only; a forfeit loss keeps its points.
     """
-    if record.outcome in _REQUESTED_BYES and record.opponent is None:
-        return True
-    return edition.forfeit_loss_counts_as_draw_at_the_end and is_voluntary(record)
+    if not played.voluntary:
+        return False
+    return played.opponent is None or edition.forfeit_loss_counts_as_draw_at_the_end
 
 
-def adjusted_score(player: PlayerState, scoring: Scoring, edition: Edition) -> Points:
+def adjusted_score(rounds: Sequence[Round], draw: Points, edition: Edition) -> Points:
     """The score the player contributes to its opponents' Buchholz and Sonneborn-Berger.
 
     C.07 16.A: every round counts its points, except the voluntary unplayed rounds after the
     player's last round of availability, which count as draws ("they never came back").
     """
-    available_until = last_available_round(player.history)
-    total = 0
-    for number, record in enumerate(player.history, start=1):
-        if number > available_until and counts_as_draw_for_opponents(record, edition):
-            total += scoring.draw
-        else:
-            total += scoring.points(record.outcome)
-    return Points(total)
+    available_until = last_available_round(rounds)
+    return Points(
+        sum(
+            draw
+            if played.number > available_until and counts_as_draw_for_opponents(played, edition)
+            else played.points
+            for played in rounds
+        )
+    )
 
 
 def dummy_score(

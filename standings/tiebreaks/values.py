@@ -5,6 +5,7 @@ family picks the function (C.07 5). DE depends on the tied group and lives in ra
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 
 from tournaments.domain.state import PlayerId
 
@@ -12,18 +13,29 @@ from .breakdown import Breakdown
 from .buchholz import adjusted_score_value, average_of_opponents_buchholz, buchholz, fore_buchholz
 from .codes import Family, TiebreakCode
 from .koya import koya
-from .own_results import count_rounds, points, progressive_scores
+from .own_results import (
+    count_rounds,
+    count_value,
+    points,
+    points_value,
+    progressive_scores,
+    progressive_value,
+)
 from .performance import (
+    aro_value,
     average_performance_of_opponents,
     average_rating_of_opponents,
     perfect_performance,
+    ptp_value,
     rating,
     tournament_performance,
+    tpr_value,
 )
 from .results import Results
 from .sonneborn_berger import sonneborn_berger
 
 Tiebreak = Callable[[Results, PlayerId, TiebreakCode], Breakdown]
+Value = Callable[[Results, PlayerId, TiebreakCode], Fraction | None]
 
 _BY_FAMILY: dict[Family, Tiebreak] = {
     Family.PTS: points,
@@ -56,3 +68,29 @@ def player_breakdown(results: Results, player_id: PlayerId, code: TiebreakCode) 
     if code.family is Family.DE:
         raise ValueError("direct encounter depends on the tied group: use the ranking")
     return _BY_FAMILY[code.family](results, player_id, code)
+
+
+_VALUE_BY_FAMILY: dict[Family, Value] = {
+    Family.PTS: points_value,
+    Family.WIN: count_value,
+    Family.WON: count_value,
+    Family.BPG: count_value,
+    Family.BWG: count_value,
+    Family.GE: count_value,
+    Family.REP: count_value,
+    Family.VUR: count_value,
+    Family.PS: progressive_value,
+    Family.ARO: aro_value,
+    Family.TPR: tpr_value,
+    Family.PTP: ptp_value,
+}
+"""The tie-breaks whose value (without modifier) is cheaper to compute without the working;
+tests/standings/tiebreaks/test_values.py checks that both ways agree."""
+
+
+def player_value(results: Results, player_id: PlayerId, code: TiebreakCode) -> Fraction | None:
+    """The player's value of a tie-break other than DE (the standings need only the value)."""
+    fast = _VALUE_BY_FAMILY.get(code.family)
+    if fast is not None and not code.cut_low:
+        return fast(results, player_id, code)
+    return player_breakdown(results, player_id, code).value
