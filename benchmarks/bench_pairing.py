@@ -1,21 +1,24 @@
 """Benchmark: the Dutch engine on the 1000- and 2000-player reference tournaments (issue 3.7).
 
     .venv/bin/python benchmarks/bench_pairing.py [--only 1000] [--rounds 1-3] [--timeout 600]
+                                                 [--profile DIR]
     .venv/bin/python benchmarks/bench_pairing.py --generated 500 [--generated-rounds 9] [--seed 1]
 
 Not a test. Each round of tests/data/reference/perf/perf_dev_{1000,2000}.trf is paired in a
 fresh process from the state before the round (`tournament_state(doc, r)`, as the replay
 harness builds it), so that the peak resident memory of that process belongs to that round;
 the pairing is compared with the one the file records (pairs, colours, bye). A round that takes
-longer than --timeout seconds is killed and reported as such. `--generated N` times the engine
+longer than --timeout seconds is stopped and reported as such. `--generated N` times the engine
 on a tournament made by the random tournament generator instead. See benchmarks/README.md.
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
 import json
 import math
+import pstats
 import resource
 import signal
 import subprocess
@@ -88,12 +91,45 @@ def compare(doc: TrfDocument, round_number: int, pairing: RoundPairing) -> int:
     return len(ours ^ theirs) // 2 + (recorded.bye != pairing.bye)
 
 
-def run_one_round(path: Path, round_number: int) -> RoundRun:
+class RoundTimeout(Exception):
+    """A round took longer than --timeout."""
+
+
+def _raise_timeout(signum: int, frame: FrameType | None) -> None:
+    raise RoundTimeout
+
+
+def timed_pair(state: TournamentState, timeout: float, profile: Path | None) -> RoundPairing:
+    """`pair()` interrupted after `timeout` seconds (RoundTimeout); with `profile`, under
+    cProfile, the statistics written to `profile` (.prof) and its top functions to .txt."""
+    signal.signal(signal.SIGALRM, _raise_timeout)
+    signal.setitimer(signal.ITIMER_REAL, timeout)
+    profiler = cProfile.Profile() if profile else None
+    try:
+        if profiler is None:
+            return pair(state, DutchConfig())
+        return profiler.runcall(pair, state, DutchConfig())
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        if profiler is not None and profile is not None:
+            profiler.dump_stats(profile)
+            with profile.with_suffix(".txt").open("w", encoding="utf-8") as text:
+                stats = pstats.Stats(profiler, stream=text)
+                stats.sort_stats("cumulative").print_stats(40)
+                stats.sort_stats("tottime").print_stats(25)
+
+
+def run_one_round(
+    path: Path, round_number: int, timeout: float, profile: Path | None = None
+) -> RoundRun:
     """Worker: pair one round of `path` in this process and measure it."""
     doc = parse_trf(path.read_text(encoding="utf-8"))
     state = tournament_state(doc, round_number)
     start = time.perf_counter()
-    pairing = pair(state, DutchConfig())
+    try:
+        pairing = timed_pair(state, timeout, profile)
+    except RoundTimeout:
+        return RoundRun(round_number, f"timeout after {timeout:g} s", peak_mib=peak_mib())
     wall = time.perf_counter() - start
     differences = compare(doc, round_number, pairing)
     return RoundRun(
@@ -107,13 +143,16 @@ def run_one_round(path: Path, round_number: int) -> RoundRun:
     )
 
 
-def measure_round(path: Path, round_number: int, timeout: float) -> RoundRun:
-    """Pair one round in a fresh process, killed after `timeout` seconds."""
-    command = [sys.executable, __file__, "--worker", str(path), str(round_number)]
+def measure_round(path: Path, round_number: int, timeout: float, profile: Path | None) -> RoundRun:
+    """Pair one round in a fresh process; it stops itself after `timeout` seconds, and is
+    killed if it does not."""
+    command = [sys.executable, __file__, "--worker", str(path), str(round_number), str(timeout)]
+    if profile is not None:
+        command += ["--profile", str(profile / f"{path.stem}_r{round_number:02d}.prof")]
     try:
-        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout + 60)
     except subprocess.TimeoutExpired:
-        return RoundRun(round_number=round_number, status=f"timeout after {timeout:g} s")
+        return RoundRun(round_number=round_number, status=f"killed after {timeout + 60:g} s")
     if done.returncode != 0:
         last = (done.stderr.strip().splitlines() or ["no message"])[-1]
         return RoundRun(round_number=round_number, status=f"error: {last}")
@@ -160,7 +199,9 @@ def summary(runs: list[RoundRun]) -> str:
     )
 
 
-def bench_files(players: list[int], rounds: str | None, timeout: float) -> bool:
+def bench_files(
+    players: list[int], rounds: str | None, timeout: float, profile: Path | None
+) -> bool:
     """Pair the selected rounds of each reference file; True when all were identical."""
     all_identical = True
     for size in players:
@@ -170,16 +211,12 @@ def bench_files(players: list[int], rounds: str | None, timeout: float) -> bool:
         print(HEADER)
         runs = []
         for round_number in parse_rounds(rounds, doc.rounds_in_file):
-            runs.append(measure_round(path, round_number, timeout))
+            runs.append(measure_round(path, round_number, timeout, profile))
             print(row(runs[-1], REFERENCE_ROUNDS[size].get(round_number)), flush=True)
         print(summary(runs))
         print(REFERENCE[size])
         all_identical &= all(run.identical for run in runs)
     return all_identical
-
-
-class RoundTimeout(Exception):
-    """A generated round took longer than --timeout."""
 
 
 def bench_generated(players: int, rounds: int | None, seed: int, timeout: float) -> None:
@@ -198,13 +235,9 @@ def bench_generated(players: int, rounds: int | None, seed: int, timeout: float)
     )
     runs: list[RoundRun] = []
 
-    def timed_pair(state: TournamentState) -> RoundPairing:
+    def measured_pair(state: TournamentState) -> RoundPairing:
         start = time.perf_counter()
-        signal.setitimer(signal.ITIMER_REAL, timeout)
-        try:
-            pairing = pair(state, DutchConfig())
-        finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
+        pairing = timed_pair(state, timeout, None)
         runs.append(
             RoundRun(
                 round_number=state.next_round,
@@ -217,14 +250,10 @@ def bench_generated(players: int, rounds: int | None, seed: int, timeout: float)
         print(row(runs[-1], None, compared=False), flush=True)
         return pairing
 
-    def on_alarm(signum: int, frame: FrameType | None) -> None:
-        raise RoundTimeout
-
-    signal.signal(signal.SIGALRM, on_alarm)
     print(f"generated: {players} players, {config.rounds} rounds, seed {seed}, one process")
     print(HEADER)
     try:
-        generate_tournament(config, seed, pair=timed_pair)
+        generate_tournament(config, seed, pair=measured_pair)
     except RoundTimeout:
         runs.append(RoundRun(round_number=len(runs) + 1, status=f"timeout after {timeout:g} s"))
         print(row(runs[-1], None))
@@ -242,17 +271,21 @@ def main() -> int:
     parser.add_argument("--generated", type=int, metavar="N", help="a generated tournament")
     parser.add_argument("--generated-rounds", type=int, metavar="R")
     parser.add_argument("--seed", type=int, default=1, help="generator seed (default 1)")
-    parser.add_argument("--worker", nargs=2, metavar=("FILE", "ROUND"), help=argparse.SUPPRESS)
+    parser.add_argument("--profile", type=Path, metavar="DIR", help="cProfile each round into DIR")
+    parser.add_argument("--worker", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        run = run_one_round(Path(args.worker[0]), int(args.worker[1]))
+        path, round_number, timeout = args.worker
+        run = run_one_round(Path(path), int(round_number), float(timeout), args.profile)
         print(json.dumps(asdict(run)))
         return 0
     if args.generated:
         bench_generated(args.generated, args.generated_rounds, args.seed, args.timeout)
         return 0
     sizes = [args.only] if args.only else sorted(FILES)
-    return 0 if bench_files(sizes, args.rounds, args.timeout) else 1
+    if args.profile is not None:
+        args.profile.mkdir(parents=True, exist_ok=True)
+    return 0 if bench_files(sizes, args.rounds, args.timeout, args.profile) else 1
 
 
 if __name__ == "__main__":
