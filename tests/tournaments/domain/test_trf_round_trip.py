@@ -6,7 +6,15 @@ from pathlib import Path
 
 import pytest
 
-from tournaments.domain.trf import TrfFormat, parse_trf, write_trf
+from tournaments.domain.state import PlayerId, Points, Scoring
+from tournaments.domain.trf import (
+    TrfDocument,
+    TrfFormat,
+    TrfPlayer,
+    TrfWriteError,
+    parse_trf,
+    write_trf,
+)
 
 REFERENCE = Path(__file__).resolve().parents[2] / "data" / "reference"
 ALL_FILES = sorted(REFERENCE.rglob("*.trf"))
@@ -52,8 +60,8 @@ def test_it_round_trips_every_reference_file(path: Path, fmt: TrfFormat) -> None
     )
 
 
-@pytest.mark.parametrize("path", sorted(REFERENCE.glob("dev*/*.trf")))
-def test_it_writes_the_player_lines_of_the_dev_files_byte_for_byte(path: Path) -> None:
+@pytest.mark.parametrize("path", _cases())
+def test_it_writes_every_player_line_byte_for_byte(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
 
     written = write_trf(parse_trf(text))
@@ -116,3 +124,36 @@ def test_it_writes_xx_lines_for_non_default_pairing_data(small_trf: str) -> None
 
 def _player_lines(text: str) -> list[str]:
     return [line for line in text.splitlines() if line.startswith("001")]
+
+
+def test_it_cuts_a_name_longer_than_its_33_columns() -> None:
+    doc = TrfDocument(
+        players=(TrfPlayer(PlayerId(1), name="Wolfeschlegelsteinhausenbergerdorff, Hubert"),)
+    )
+
+    line = write_trf(doc).splitlines()[0]
+
+    assert line[14:47] == "Wolfeschlegelsteinhausenbergerdor"
+    assert line[47] == " "
+
+
+def test_it_refuses_to_write_a_number_too_wide_for_its_columns() -> None:
+    doc = TrfDocument(players=(TrfPlayer(PlayerId(10000)),))
+
+    with pytest.raises(TrfWriteError, match="pairing number '10000' does not fit in 4 columns"):
+        write_trf(doc)
+
+
+def test_it_refuses_a_scoring_that_162_cannot_express() -> None:
+    doc = TrfDocument(scoring=Scoring(forfeit_win=Points(1)))
+
+    with pytest.raises(TrfWriteError, match="162"):
+        write_trf(doc, "trf26")
+    assert "XXS WW=1.0" in write_trf(doc, "trf16")
+
+
+def test_it_refuses_xxc_options_that_trf26_cannot_express() -> None:
+    doc = TrfDocument(configuration=("rank",))
+
+    with pytest.raises(TrfWriteError, match="XXC rank"):
+        write_trf(doc, "trf26")
