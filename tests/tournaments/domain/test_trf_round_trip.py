@@ -19,6 +19,8 @@ from tournaments.domain.trf import (
 REFERENCE = Path(__file__).resolve().parents[2] / "data" / "reference"
 ALL_FILES = sorted(REFERENCE.rglob("*.trf"))
 LARGE = 120
+# Sets whose header lines are already in the order the writer uses: written back unchanged.
+CANONICAL_HEADERS = {"dev", "dev2025", "perf"}
 
 
 def _in_fast_subset(path: Path) -> bool:
@@ -67,12 +69,8 @@ def test_it_writes_every_player_line_byte_for_byte(path: Path) -> None:
     written = write_trf(parse_trf(text))
 
     assert _player_lines(written) == _player_lines(text)
-
-
-def test_it_writes_the_header_of_a_dev_file_as_it_was() -> None:
-    text = (REFERENCE / "dev2025" / "dev2025_001.trf").read_text(encoding="utf-8")
-
-    assert write_trf(parse_trf(text)) == text
+    if path.parent.name in CANONICAL_HEADERS:
+        assert written == text
 
 
 def test_it_writes_lf_line_ends(small_trf: str) -> None:
