@@ -44,9 +44,7 @@ modifier cuts them (the opponent's score for Sonneborn-Berger, the value itself 
 
 # The positions in an `Item`.
 ROUND: Final = 0
-OPPONENT: Final = 1
 VALUE: Final = 2
-SOURCE: Final = 3
 KEY: Final = 4
 VOLUNTARY: Final = 5
 

@@ -16,7 +16,7 @@ class UnknownTiebreak(ValueError):
 
 
 class Family(enum.Enum):
-    """The individual-event tie-breaks of C.07 art. 5, plus PTS and two helpers."""
+    """The individual tie-breaks of C.07 art. 5, plus PTS and the helpers VUR, ABH, AFB, RTG."""
 
     PTS = "PTS"
     DE = "DE"  # 6 direct encounter
@@ -42,13 +42,7 @@ class Family(enum.Enum):
     AFB = "AFB"  # helper: the same for Fore Buchholz
     RTG = "RTG"  # helper: the player's rating
 
-    @property
-    def rating_based(self) -> bool:
-        """C.07 10: undefined when unrated players are present and no rule covers them."""
-        return self in _RATING_BASED
 
-
-_RATING_BASED = frozenset({Family.ARO, Family.TPR, Family.PTP, Family.APRO, Family.APPO})
 _CUTTABLE = frozenset({Family.PS, Family.BH, Family.FB, Family.SB, Family.ARO})
 _MODIFIER = re.compile(r"^(?:(?P<kind>[CM])(?P<n>[12])|L(?P<limit>[+-]\d+))$")
 

@@ -35,8 +35,9 @@ class Edition(enum.Enum):
 
     @property
     def cuts_voluntary_rounds_only_if_not_lower(self) -> bool:
-        """C.07 (2024) 14/16.4: a voluntary unplayed round is cut first only while its value
-        is not lower than the least significant value; 2023 (16.C) cuts them first always."""
+        """C.07 (2024) 16: a voluntary unplayed round is cut first only while its value is not
+        lower than that of the least significant value (the oracle's reading; it matters for
+        SB only); 2023 16.C cuts them first always."""
         return self is not Edition.C07_2023
 
 
