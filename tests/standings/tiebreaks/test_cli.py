@@ -80,3 +80,10 @@ def test_it_refuses_an_unknown_tie_break(capsys: pytest.CaptureFixture[str], cod
     status, _, err = run(capsys, str(SEED_TRF), "--tiebreaks", codes)
     assert status == 2
     assert "error" in err
+
+
+def test_it_gives_the_standings_after_an_earlier_round(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, str(SEED_TRF), "--tiebreaks", "PTS", "--round", "1", "--json")
+    assert status == 0
+    points = {p["startno"]: p["values"]["PTS"] for p in json.loads(out)["players"]}
+    assert points == {1: 1, 2: 1, 3: 0.5, 4: 1, 5: 0, 6: 0, 7: 0, 8: 1}
