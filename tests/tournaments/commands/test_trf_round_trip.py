@@ -80,6 +80,7 @@ def test_a_reference_file_round_trips(path: Path, fmt: str, tmp_path: Path) -> N
 
 
 @pytest.mark.reference
+@pytest.mark.parametrize("fmt", ["trf16", "trf26"])
 @pytest.mark.parametrize("path", SLOW_FILES, ids=file_id)
-def test_every_reference_file_round_trips(path: Path, tmp_path: Path) -> None:
-    assert_same_tournament(*round_trip(path, "trf16", tmp_path))
+def test_every_reference_file_round_trips(path: Path, fmt: str, tmp_path: Path) -> None:
+    assert_same_tournament(*round_trip(path, fmt, tmp_path))

@@ -1,0 +1,138 @@
+"""`tournament_import_trf` with forbidden pairs, TRF-2026 bye lines and refused extensions."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+
+import pytest
+from django.core.management import call_command
+
+from tests.factories import PlayerFactory
+from tests.tournaments.conftest import Snapshot
+from tournaments.domain.state import ForbiddenPairs, PlayerId
+from tournaments.domain.trf import parse_trf
+from tournaments.exceptions import TrfImportError
+from tournaments.models import ByeKind, ForbiddenPair, RoundState
+from tournaments.selectors import tournament_state
+from tournaments.services import bye_create, tournament_import_trf
+
+pytestmark = pytest.mark.django_db
+
+HEADER = "012 Club Open\nXXR 4\nXXC white1\n"
+PLAYERS = "".join(
+    f"001 {number:>4}      {name:<33} {rating}{' ' * 29}{points}    {number}     {game}\n"
+    for number, name, rating, points, game in [
+        (1, "Alpha, A", 2000, "1.0", "3 w 1"),
+        (2, "Beta, B", 1900, "1.0", "4 b 1"),
+        (3, "Gamma, C", 1800, "0.0", "1 b 0"),
+        (4, "Delta, D", 1700, "0.0", "2 w 0"),
+    ]
+)
+
+
+def with_fide_id(players: str, ids: dict[int, str]) -> str:
+    """The player lines with FIDE ids (columns 58-68) on the lines given by index."""
+    lines = players.splitlines(keepends=True)
+    for index, fide_id in ids.items():
+        lines[index] = lines[index][:57] + fide_id.ljust(11) + lines[index][68:]
+    return "".join(lines)
+
+
+def test_it_imports_forbidden_pairs_from_xxp_and_260_lines() -> None:
+    text = HEADER + "XXP    1    2    3\n260 002 003    2    4\n" + PLAYERS
+
+    tournament = tournament_import_trf(text=text)
+
+    pairs = sorted(
+        (p.first.pairing_number, p.second.pairing_number, p.first_round, p.last_round)
+        for p in ForbiddenPair.objects.select_related("first", "second")
+    )
+    assert pairs == [(1, 2, 1, None), (1, 3, 1, None), (2, 3, 1, None), (2, 4, 2, 3)]
+    state = tournament_state(tournament, 2)
+    assert state.is_forbidden(PlayerId(1), PlayerId(3), 2)
+    assert state.is_forbidden(PlayerId(2), PlayerId(4), 3)
+    assert not state.is_forbidden(PlayerId(2), PlayerId(4), 4)
+    assert ForbiddenPairs(frozenset({PlayerId(2), PlayerId(4)}), 2, 3) in state.forbidden
+
+
+def test_it_imports_the_byes_of_240_lines_into_later_rounds() -> None:
+    text = HEADER + "240 H 003    1    3\n240 Z 004    2\n" + PLAYERS
+
+    tournament = tournament_import_trf(text=text)
+
+    byes = sorted(
+        (b.round.number, b.player.pairing_number, b.kind)
+        for b in tournament.round_set.get(number=3).byes.select_related("round", "player")
+    ) + [
+        (b.round.number, b.player.pairing_number, b.kind)
+        for b in tournament.round_set.get(number=4).byes.select_related("round", "player")
+    ]
+    assert byes == [
+        (3, 1, ByeKind.HALF_POINT),
+        (3, 3, ByeKind.HALF_POINT),
+        (4, 2, ByeKind.ZERO_POINT),
+    ]
+    assert tournament.round_set.get(number=2).state == RoundState.NOT_PAIRED
+
+
+def test_an_exported_tournament_keeps_its_later_byes_and_forbidden_pairs() -> None:
+    tournament = tournament_import_trf(text=HEADER + "XXP    1    2\n" + PLAYERS)
+    player = tournament.players.get(pairing_number=4)
+    bye_create(rnd=tournament.round_set.get(number=2), player=player, kind=ByeKind.ZERO_POINT)
+    bye_create(rnd=tournament.round_set.get(number=4), player=player, kind=ByeKind.HALF_POINT)
+    out = io.StringIO()
+
+    call_command("export_trf", tournament.slug, stdout=out)
+
+    text = out.getvalue()
+    assert "XXP    1    2" in text
+    assert "240 H 004    4" in text
+    document = parse_trf(text)
+    assert [entry.outcome.value for entry in document.player(PlayerId(4)).rounds] == ["0", "Z"]
+    again = tournament_import_trf(text=text)
+    assert tournament_state(again, 2) == tournament_state(tournament, 2)
+    assert tournament_state(again, 4).not_paired == tournament_state(tournament, 4).not_paired
+
+
+REFUSED: dict[str, tuple[str, str]] = {
+    "a forfeit win without an opponent": (
+        HEADER + PLAYERS.replace("1.0    1     3 w 1\n", "2.0    1     3 w 1  0000 - +\n", 1),
+        "line 4, column 109: round 2: a forfeit win without an opponent (0000 - +)",
+    ),
+    "a bye after the last round": (
+        HEADER + "240 H 005    1\n" + PLAYERS,
+        "a bye in round 5, after the last round (4)",
+    ),
+    "a start date that is not a date": (
+        HEADER + "042 first of May\n" + PLAYERS,
+        "line 4, column 5: 'first of May' is not a date (write YYYY/MM/DD)",
+    ),
+    "an end before the start": (
+        HEADER + "042 2026/05/02\n052 2026/05/01\n" + PLAYERS,
+        "line 5, column 5: the end date is before the start date",
+    ),
+    "a rating out of range": (
+        HEADER + PLAYERS.replace("2000", "3900", 1),
+        "line 4, column 49: rating 3900 is above 3500",
+    ),
+    "a FIDE id twice": (
+        HEADER + with_fide_id(PLAYERS, {0: "12345678", 1: "12345678"}),
+        "line 5, column 58: FIDE id 12345678 is also player 1's",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", REFUSED)
+def test_it_refuses_what_the_model_cannot_hold_and_saves_nothing(
+    case: str, snapshot: Callable[[], Snapshot]
+) -> None:
+    PlayerFactory.create()
+    before = snapshot()
+    text, message = REFUSED[case]
+
+    with pytest.raises(TrfImportError) as refusal:
+        tournament_import_trf(text=text)
+
+    assert message in str(refusal.value)
+    assert snapshot() == before
