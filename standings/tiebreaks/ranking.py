@@ -53,6 +53,10 @@ class Standings:
     results: Results
     direct_encounter_groups: dict[PlayerId, tuple[PlayerId, ...]]
 
+    def breakdowns(self, player_id: PlayerId) -> dict[str, Breakdown]:
+        """The working of each of the player's values, in the order of the list."""
+        return {code.text: self.breakdown(player_id, code.text) for code in self.codes}
+
     def breakdown(self, player_id: PlayerId, code: str) -> Breakdown:
         """How the player's value of `code` (for example `BH/C1`) was made."""
         parsed = parse_code(code)

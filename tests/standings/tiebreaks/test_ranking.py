@@ -72,3 +72,12 @@ def test_it_keeps_the_working_of_every_value() -> None:
     assert alice.value == Fraction(23, 2)
     assert [item.opponent for item in alice.contributions] == [5, 8, 4, 2, 7]
     assert standings.breakdown(PlayerId(1), "DE").value == 0
+
+
+def test_it_shows_the_working_of_all_of_a_players_values() -> None:
+    standings = compute_standings(SEED, parse_codes("PTS,DE,BH/C1,ARO"), edition=Edition.C07_2023)
+    davide = standings.breakdowns(PlayerId(4))
+    assert list(davide) == ["PTS", "DE", "BH/C1", "ARO"]
+    assert [item.round for item in davide["ARO"].contributions] == [1, 3, 4, 5]
+    assert davide["BH/C1"].is_cut(2)
+    assert {code: b.value for code, b in davide.items()} == standings.rows[2].values
