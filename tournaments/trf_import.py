@@ -273,6 +273,11 @@ def _player(tournament: Tournament, trf: TrfPlayer, lines: _Lines) -> Player:
     )
 
 
+def _result_column(round_number: int) -> int:
+    """The column of a round's result code in a player line (TRF16: 99 + 10*(r-1))."""
+    return 99 + 10 * (round_number - 1)
+
+
 def _recorded_pairings(document: TrfDocument) -> dict[int, RecordedPairing]:
     """The games and the pairing-allocated bye of every round that has any, by round."""
     pairings = {}
@@ -314,7 +319,7 @@ def _create_rounds(
     for rnd in rounds:
         if rnd.number in pairings:
             games.extend(_games(rnd, pairings[rnd.number], document, players, scores, lines))
-        byes.extend(_byes(rnd, document, players, lines))
+        byes.extend(_byes(rnd, document, players))
         for trf_player in document.players:
             entry = trf_player.entry(rnd.number)
             if entry is not None:
@@ -338,7 +343,7 @@ def _games(
         if entry is not None and entry.outcome is Outcome.FORFEIT_WIN:
             raise lines.refuse_player(
                 pairing.bye,
-                92 + 10 * (rnd.number - 1) + 7,
+                _result_column(rnd.number),
                 f"round {rnd.number}: a forfeit win without an opponent (0000 - +) is not "
                 "supported; write U for the pairing-allocated bye or F for a full-point bye",
             )
@@ -358,7 +363,7 @@ def _games(
         except KeyError:
             raise lines.refuse_player(
                 game.white,
-                92 + 10 * (rnd.number - 1) + 7,
+                _result_column(rnd.number),
                 f"round {rnd.number}: results {white_entry.outcome.value!r} and "
                 f"{black_entry.outcome.value!r} do not make a game result",
             ) from None
@@ -374,9 +379,7 @@ def _games(
     return games
 
 
-def _byes(
-    rnd: Round, document: TrfDocument, players: dict[PlayerId, Player], lines: _Lines
-) -> list[Bye]:
+def _byes(rnd: Round, document: TrfDocument, players: dict[PlayerId, Player]) -> list[Bye]:
     """Byes of the round from the player lines and the TRF-2026 `240` lines."""
     kinds: dict[PlayerId, ByeKind] = {}
     for request in document.byes:
@@ -389,11 +392,6 @@ def _byes(
         if entry.outcome is Outcome.FORFEIT_WIN:
             continue  # `0000 - +` makes its round paired, and _games refuses it
         kinds[trf_player.pairing_number] = ByeKind(entry.outcome.value)
-    if rnd.state == RoundState.NOT_PAIRED and ByeKind.PAIRING_ALLOCATED in kinds.values():
-        player = next(p for p, kind in kinds.items() if kind == ByeKind.PAIRING_ALLOCATED)
-        raise lines.refuse_player(
-            player, 92 + 10 * (rnd.number - 1) + 7, "a pairing-allocated bye in an unpaired round"
-        )
     return [
         Bye(round=rnd, player=players[player], kind=kind) for player, kind in sorted(kinds.items())
     ]
