@@ -197,6 +197,8 @@ class _Reader:
             self.initial_color = colour
 
     def document(self) -> TrfDocument:
+        if not self.players:
+            raise TrfError("the file has no player lines (code 001)", line=1, column=1)
         check_opponents(self.players)
         scoring = self.scoring.scoring()
         players = settle_points(self.players, scoring)

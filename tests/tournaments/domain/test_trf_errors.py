@@ -228,3 +228,9 @@ def test_it_refuses_two_pairing_allocated_byes_in_a_round(small_trf: str) -> Non
     assert str(error) == (
         "line 8, column 109: round 2: a second pairing-allocated bye (player 3 has one)"
     )
+
+
+def test_it_refuses_a_file_without_player_lines() -> None:
+    error = refusal("012 Not a tournament\nname,rating\nAnn,2400\n")
+
+    assert str(error) == "line 1, column 1: the file has no player lines (code 001)"
