@@ -287,11 +287,6 @@ class Round(models.Model):
     def __str__(self) -> str:
         return f"Round {self.number}"
 
-    @property
-    def is_public(self) -> bool:
-        """Published and completed rounds are visible to everyone; drafts never are."""
-        return self.state in {RoundState.PUBLISHED, RoundState.COMPLETED}
-
 
 class Result(models.TextChoices):
     """A game's result; forfeits and the TRF W/D/L "not rated" results included."""

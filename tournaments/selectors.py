@@ -34,7 +34,6 @@ from tournaments.models import (
     Player,
     PlayerStatus,
     Result,
-    Round,
     RoundState,
     Tournament,
 )
@@ -197,13 +196,6 @@ def forbidden_pairs(tournament: Tournament) -> tuple[ForbiddenPairs, ...]:
         )
         for first, second, first_round, last_round in rows
     )
-
-
-def public_rounds(tournament: Tournament) -> QuerySet[Round]:
-    """Published and completed rounds, in order; drafts are never public."""
-    return tournament.round_set.filter(
-        state__in=[RoundState.PUBLISHED, RoundState.COMPLETED]
-    ).order_by("number")
 
 
 def tournament_trf_document(
