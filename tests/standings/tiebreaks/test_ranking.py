@@ -80,4 +80,6 @@ def test_it_shows_the_working_of_all_of_a_players_values() -> None:
     assert list(davide) == ["PTS", "DE", "BH/C1", "ARO"]
     assert [item.round for item in davide["ARO"].contributions] == [1, 3, 4, 5]
     assert davide["BH/C1"].is_cut(2)
-    assert {code: b.value for code, b in davide.items()} == standings.rows[2].values
+    row = next(row for row in standings.rows if row.player_id == 4)
+    assert row.rank == 2  # Davide beat Bruno, also on 3 points (DE)
+    assert {code: b.value for code, b in davide.items()} == row.values
