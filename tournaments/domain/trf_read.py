@@ -41,6 +41,8 @@ _TEXT_FIELDS = {
     "122": "time_control",
     "192": "pairing_system",
 }
+_XXC_COLOURS = {"WHITE1": Color.WHITE, "BLACK1": Color.BLACK}
+_TRF26_COLOURS = {"W": Color.WHITE, "B": Color.BLACK}
 _BYE_KINDS = {"F": Outcome.FULL_BYE, "H": Outcome.HALF_BYE, "Z": Outcome.ZERO_BYE}
 
 
@@ -177,15 +179,16 @@ class _Reader:
         self.total_rounds_line = number
 
     def _read_colour(self, line: str, number: int) -> None:
-        if line[:3] == "152":
-            words = tokens(line, 4)[:1]
-            colours = {"W": Color.WHITE, "B": Color.BLACK}
+        """`152 W|B` (TRF-2026), or the `white1`/`black1` token of `XXC` (JaVaFo); the other
+        `XXC` tokens are configuration."""
+        words = tokens(line, 4)
+        if line[:3] == "XXC":
+            self.configuration.extend(word for word, _ in words if word.upper() not in _XXC_COLOURS)
+            words = [(word, column) for word, column in words if word.upper() in _XXC_COLOURS]
+            colours = _XXC_COLOURS
         else:
-            words = [(w, c) for w, c in tokens(line, 4) if w.lower() in ("white1", "black1")]
-            self.configuration.extend(
-                w for w, _ in tokens(line, 4) if w.lower() not in ("white1", "black1")
-            )
-            colours = {"WHITE1": Color.WHITE, "BLACK1": Color.BLACK}
+            words = words[:1]
+            colours = _TRF26_COLOURS
         for word, column in words:
             colour = colours.get(word.upper())
             if colour is None:
