@@ -208,7 +208,7 @@ def tournament_trf_document(
     withdrawn player or a late entry not yet playing), as a file prepared for pairing that
     round. Byes requested for later rounds become TRF-2026 `240` lines. `ranks` maps pairing
     numbers to ranks (the standings); without it players are ranked by points, then pairing
-    number.
+    number. `write_trf` cuts names to the 33 columns TRF gives them.
     """
     completed = list(
         tournament.round_set.filter(state=RoundState.COMPLETED)
