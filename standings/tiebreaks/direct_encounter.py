@@ -11,6 +11,7 @@ from fractions import Fraction
 from tournaments.domain.state import PlayerId
 
 from .breakdown import Breakdown, Item, Source
+from .display import format_value
 from .results import Results
 
 Group = tuple[PlayerId, ...]
@@ -129,7 +130,7 @@ def direct_encounter(results: Results, group: Sequence[PlayerId]) -> dict[Player
             if played.played and played.opponent in members
         )
         note = (
-            f"{scores[player_id] / 2} points against the {len(group) - 1} other tied players"
+            f"score against the other {len(group) - 1} tied: {format_value(scores[player_id] / 2)}"
             " (forfeits left out, repeated games averaged)"
         )
         breakdowns[player_id] = Breakdown(

@@ -7,6 +7,7 @@ each player's points, adjusted score (C.07 16.A) and the rating used (C.07 10).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from functools import cached_property
 from typing import TypeVar, cast
 
@@ -101,11 +102,4 @@ def _final_round_drawn(player: PlayerState, final: int) -> PlayerState:
     if record.opponent is None or not record.outcome.is_game:
         return player
     drawn = RoundRecord(record.opponent, record.color, Outcome.DRAW)
-    history = (*player.history[: final - 1], drawn)
-    return PlayerState(
-        id=player.id,
-        name=player.name,
-        rating=player.rating,
-        history=history,
-        acceleration=player.acceleration,
-    )
+    return replace(player, history=(*player.history[: final - 1], drawn))
