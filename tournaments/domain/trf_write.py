@@ -42,6 +42,9 @@ def write_trf(doc: TrfDocument, fmt: TrfFormat = "trf16") -> str:
     lines.extend(_trf16_pairing_lines(doc) if fmt == "trf16" else _trf26_pairing_lines(doc))
     lines.extend(f"###{comment}" for comment in doc.comments)
     lines.extend(player_line(player) for player in doc.players)
+    for line in lines:
+        if "\n" in line or "\r" in line:
+            raise TrfWriteError(f"a line break inside a field would split the line {line!r}")
     return "".join(f"{line}\n" for line in lines)
 
 
@@ -60,7 +63,7 @@ def _standard_header(doc: TrfDocument) -> Iterator[str]:
     if doc.time_control is not None:
         yield f"122 {doc.time_control}".rstrip()
     if doc.round_dates:
-        dates = "".join(date.ljust(ROUND_WIDTH) for date in doc.round_dates)
+        dates = "".join(_text(date, ROUND_WIDTH, "round date") for date in doc.round_dates)
         yield ("132".ljust(FIRST_ROUND_COLUMN - 1) + dates).rstrip()
 
 

@@ -155,3 +155,10 @@ def test_it_refuses_xxc_options_that_trf26_cannot_express() -> None:
 
     with pytest.raises(TrfWriteError, match="XXC rank"):
         write_trf(doc, "trf26")
+
+
+def test_it_refuses_to_write_a_line_break_inside_a_field() -> None:
+    doc = TrfDocument(name="Riga\nOpen", players=(TrfPlayer(PlayerId(1)),))
+
+    with pytest.raises(TrfWriteError, match="line break"):
+        write_trf(doc)
