@@ -21,4 +21,4 @@ def pair(state: TournamentState, config: DutchConfig | None = None) -> RoundPair
         raise InvalidState(
             f"all {state.total_rounds} rounds are already played; there is no round to pair"
         )
-    return pair_round(state)
+    return pair_round(state, explain=config.explain)

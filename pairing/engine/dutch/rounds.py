@@ -11,6 +11,7 @@ from pairing.engine.dutch.boards import publication_order
 from pairing.engine.dutch.bracket import BracketSearch
 from pairing.engine.dutch.colours import white_for_higher
 from pairing.engine.dutch.criteria import Layout, Weights
+from pairing.engine.dutch.explain import describe_bracket
 from pairing.engine.dutch.players import PlayerFacts, Strength, build_facts
 from pairing.engine.matching import max_cardinality_matching
 from tournaments.domain.state import TournamentState
@@ -60,8 +61,9 @@ def _completable(players: Sequence[PlayerFacts], compatible: Compatible) -> bool
     return -1 not in max_cardinality_matching(adjacency)
 
 
-def pair_round(state: TournamentState) -> RoundPairing:
-    """Pair round `state.next_round` (A.9), colours by section E, boards by C.04.2 D.9."""
+def pair_round(state: TournamentState, *, explain: bool = False) -> RoundPairing:
+    """Pair round `state.next_round` (A.9), colours by section E, boards by C.04.2 D.9; with
+    `explain`, record the reasoning bracket by bracket."""
     facts = build_facts(state)
     compatible = absolute_criteria(state)
     odd = len(facts) % 2 == 1
@@ -70,12 +72,14 @@ def pair_round(state: TournamentState) -> RoundPairing:
     groups = [list(g) for _, g in groupby(facts, key=lambda p: p.score)]
     pairs: list[tuple[PlayerFacts, PlayerFacts]] = []
     floaters: list[PlayerFacts] = []
+    explanation: list[str] = []
     for index, group in enumerate(groups):
         bracket = floaters + group
         lower = [p for g in groups[index + 1 :] for p in g]
         next_residents = groups[index + 1] if index + 1 < len(groups) else []
         next_is_last = index + 2 == len(groups)
         result = None
+        route = "the last bracket: its downfloater gets the PAB (C.2)"
         if lower:
             # A.9: pair the bracket on its own, then test that the round can be completed.
             layout = Layout(players=bracket, bracket_size=len(bracket), with_bye=False)
@@ -84,8 +88,10 @@ def pair_round(state: TournamentState) -> RoundPairing:
                 layout, weights, compatible, len(floaters), next_residents, next_is_last
             )
             result = search.solve(completing=False)
+            route = "the completion test passes (A.9)"
             if not _completable([*result.floaters, *lower], compatible):
                 result = None
+                route = "PPB: its downfloaters must complete the round (A.9, C.4)"
         if result is None:
             # The last bracket, or the PPB (A.9): its downfloaters must complete the round.
             layout = Layout(players=bracket + lower, bracket_size=len(bracket), with_bye=odd)
@@ -94,6 +100,10 @@ def pair_round(state: TournamentState) -> RoundPairing:
                 layout, weights, compatible, len(floaters), next_residents, next_is_last
             )
             result = search.solve(completing=True)
+        if explain:
+            explanation += describe_bracket(
+                index + 1, floaters, group, result, route, state.initial_color
+            )
         pairs.extend(result.pairs)
         floaters = list(result.floaters)
     if len(floaters) > 1:
@@ -108,4 +118,5 @@ def pair_round(state: TournamentState) -> RoundPairing:
     return RoundPairing(
         boards=publication_order(boards, scores),
         bye=floaters[0].id if floaters else None,
+        explanation=tuple(explanation),
     )
