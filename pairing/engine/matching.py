@@ -29,27 +29,70 @@ def max_weight_matching(edges: Iterable[tuple[int, int, int]]) -> tuple[int, dic
     return total, mates
 
 
+class BipartiteMatching:
+    """A matching of every `left` vertex into `right` (Kuhn's augmenting paths, iterative),
+    kept up to date while pairs are fixed one by one in a chosen order."""
+
+    def __init__(
+        self, left: Sequence[int], right: Sequence[int], adjacent: Callable[[int, int], bool]
+    ) -> None:
+        self.neighbours = {u: [v for v in right if adjacent(u, v)] for u in left}
+        self.mate_of_left: dict[int, int] = {}
+        self.mate_of_right: dict[int, int] = {}
+        self.frozen: set[int] = set()
+        self.complete = len(left) <= len(right) and all(self._augment(u, set()) for u in left)
+
+    def _augment(self, start: int, seen: set[int]) -> bool:
+        stack = [(start, iter(self.neighbours[start]))]
+        path: list[int] = []
+        while stack:
+            left, options = stack[-1]
+            for right in options:
+                if right in seen or right in self.frozen:
+                    continue
+                seen.add(right)
+                path.append(right)
+                owner = self.mate_of_right.get(right)
+                if owner is None:
+                    for (u, _), v in zip(stack, path, strict=True):
+                        self.mate_of_left[u] = v
+                        self.mate_of_right[v] = u
+                    return True
+                stack.append((owner, iter(self.neighbours[owner])))
+                break
+            else:
+                stack.pop()
+                if path:
+                    path.pop()
+        return False
+
+    def fix(self, left: int, right: int) -> bool:
+        """Pair `left` with `right` for good if every other left vertex can still be matched;
+        otherwise change nothing and return False."""
+        if self.mate_of_left.get(left) == right:
+            self.frozen.add(right)
+            return True
+        saved = (dict(self.mate_of_left), dict(self.mate_of_right))
+        owner = self.mate_of_right.get(right)
+        del self.mate_of_right[self.mate_of_left[left]]
+        self.mate_of_left[left] = right
+        self.mate_of_right[right] = left
+        self.frozen.add(right)
+        if owner is None:
+            return True
+        del self.mate_of_left[owner]
+        if self._augment(owner, set()):
+            return True
+        self.frozen.discard(right)
+        self.mate_of_left, self.mate_of_right = saved
+        return False
+
+
 def bipartite_complete(
     left: Sequence[int], right: Sequence[int], adjacent: Callable[[int, int], bool]
 ) -> bool:
-    """Whether every vertex of `left` can be matched to a distinct vertex of `right`
-    (Kuhn's augmenting paths, O(V·E))."""
-    if len(left) > len(right):
-        return False
-    mate_of_right: dict[int, int] = {}
-    neighbours = {u: [v for v in right if adjacent(u, v)] for u in left}
-
-    def augment(u: int, seen: set[int]) -> bool:
-        for v in neighbours[u]:
-            if v in seen:
-                continue
-            seen.add(v)
-            if v not in mate_of_right or augment(mate_of_right[v], seen):
-                mate_of_right[v] = u
-                return True
-        return False
-
-    return all(augment(u, set()) for u in left)
+    """Whether every vertex of `left` can be matched to a distinct vertex of `right`."""
+    return BipartiteMatching(left, right, adjacent).complete
 
 
 def max_cardinality_matching(adjacency: Sequence[Sequence[int]]) -> list[int]:

@@ -20,7 +20,7 @@ from pairing.engine.dutch.criteria import Layout, Weights, next_bracket_quality
 from pairing.engine.dutch.generation import mdp_selections, resident_exchanges
 from pairing.engine.dutch.perfect import perfect_candidate
 from pairing.engine.dutch.players import PlayerFacts
-from pairing.engine.matching import bipartite_complete, max_weight_matching
+from pairing.engine.matching import BipartiteMatching, bipartite_complete, max_weight_matching
 
 _MAX_FLOATER_SETS = 2000
 """C.7 is evaluated exactly for at most this many sets of downfloaters."""
@@ -327,17 +327,13 @@ class BracketSearch:
         self, s1: list[int], s2: list[int], prefix: list[tuple[int, int]]
     ) -> list[tuple[int, int]] | None:
         """The first transposition of `s2` (D.1) pairing every player of `s1` legally."""
-        if not bipartite_complete(s1, s2, self.can_pair):
+        matching = BipartiteMatching(s1, s2, self.can_pair)
+        if not matching.complete:
             return None
         chosen = list(prefix)
-        free = list(s2)
-        for index, player in enumerate(s1):
-            for opponent in free:
-                if not self.can_pair(player, opponent):
-                    continue
-                left = [o for o in free if o != opponent]
-                if bipartite_complete(s1[index + 1 :], left, self.can_pair):
+        for player in s1:
+            for opponent in matching.neighbours[player]:
+                if opponent not in matching.frozen and matching.fix(player, opponent):
                     chosen.append((player, opponent))
-                    free.remove(opponent)
                     break
         return chosen
