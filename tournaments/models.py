@@ -107,6 +107,12 @@ class Tournament(models.Model):
     status = models.CharField(
         max_length=16, choices=TournamentStatus.choices, default=TournamentStatus.REGISTRATION
     )
+    max_half_point_byes = models.PositiveSmallIntegerField(
+        default=1, help_text="The most half-point byes a player may request."
+    )
+    no_byes_last_rounds = models.PositiveSmallIntegerField(
+        default=1, help_text="No byes may be requested in this many last rounds."
+    )
     arbiters = models.ManyToManyField(
         settings.AUTH_USER_MODEL,
         blank=True,
