@@ -14,7 +14,7 @@ def test_a_real_worker_records_a_heartbeat_through_redis_and_the_database(
 ) -> None:
     heartbeat = WorkerHeartbeat.objects.create()
 
-    record_worker_heartbeat.apply_async(args=[heartbeat.pk], queue=celery_worker.queue)
+    record_worker_heartbeat.apply_async(args=(heartbeat.pk,), queue=celery_worker.queue)
 
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
