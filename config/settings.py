@@ -139,6 +139,8 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600)}
+# A pairing run claimed this many seconds ago whose worker never finished is claimed again.
+PAIRING_RUN_STALE_AFTER = env_int("PAIRING_RUN_STALE_AFTER", 300)
 
 LOGGING = {
     "version": 1,
