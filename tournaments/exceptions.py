@@ -46,3 +46,54 @@ class ResultsMissing(TournamentError):
 
 class RoundNotInTournament(TournamentError):
     """A round number outside 1 .. the tournament's number of rounds."""
+
+
+class SettingsLocked(TournamentError):
+    """A tournament setting that can no longer change (e.g. the rules edition once round 1 is
+    paired)."""
+
+
+class InvalidPlayer(TournamentError):
+    """Player data the registration refuses: FIDE id, rating range, a duplicate entry."""
+
+
+class PlayerImportError(TournamentError):
+    """A CSV or TRF list of players with bad lines; nothing was saved.
+
+    `errors` holds one message per bad line, each starting with its line number.
+    """
+
+    def __init__(self, errors: list[str]):
+        self.errors = errors
+        super().__init__(f"{len(errors)} line(s) refused, nothing imported: " + "; ".join(errors))
+
+
+class RenumberingClosed(TournamentError):
+    """Pairing numbers may not change after round 4 has been paired (C.04.2 B.3)."""
+
+
+class ByeRefused(TournamentError):
+    """A requested bye the rules or the tournament's limits refuse."""
+
+
+class PlayerStatusError(TournamentError):
+    """A withdrawal or reinstatement that does not fit the player's status."""
+
+
+class ForbiddenPairRefused(TournamentError):
+    """A prohibited pairing that cannot be entered (round 1 paired, same player, duplicate)."""
+
+
+class RoundNotPublished(TournamentError):
+    """A result entered in a round that is not published."""
+
+
+class ResultConflict(TournamentError):
+    """The stored result changed since the arbiter read it (compare-and-set refused).
+
+    `current` is the result now stored, so the page can show it.
+    """
+
+    def __init__(self, message: str, *, current: str):
+        self.current = current
+        super().__init__(message)

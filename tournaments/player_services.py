@@ -1,0 +1,499 @@
+"""Player use cases: registration, imports, pairing numbers, byes, withdrawals, forbidden pairs.
+
+Like `services.py`, each is one transactional, keyword-only function that first locks the
+tournament row and raises the errors of `tournaments.exceptions`.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from dataclasses import dataclass
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.db.models import Max
+
+from tournaments.exceptions import (
+    ByeRefused,
+    ForbiddenPairRefused,
+    InvalidPlayer,
+    PlayerImportError,
+    PlayerStatusError,
+    RenumberingClosed,
+    TournamentError,
+)
+from tournaments.models import (
+    MAX_RATING,
+    Bye,
+    ByeKind,
+    ForbiddenPair,
+    Player,
+    PlayerStatus,
+    RoundState,
+    Sex,
+    Title,
+    Tournament,
+)
+from tournaments.selectors import initial_order_key, next_round_number
+from tournaments.services import audit, lock_tournament
+from tournaments.trf_import import parse_or_refuse
+
+__all__ = [
+    "CSV_COLUMNS",
+    "PlayerData",
+    "bye_cancel",
+    "bye_request",
+    "forbidden_pair_create",
+    "forbidden_pair_delete",
+    "player_register",
+    "player_reinstate",
+    "player_withdraw",
+    "players_import_csv",
+    "players_import_trf",
+    "tournament_assign_pairing_numbers",
+]
+
+RENUMBERING_LAST_ROUND = 4
+"""No pairing number may change after this round has been paired (C.04.2 B.3)."""
+
+CSV_COLUMNS = ("name", "title", "sex", "rating", "federation", "fide_id", "birth_date")
+"""The columns a CSV list of players may have (a header line names them; `name` is required)."""
+
+_FIDE_ID = re.compile(r"^\d{1,11}$")
+_BIRTH_DATE = re.compile(r"^\d{4}(/\d{2}/\d{2})?$")
+_FEDERATION = re.compile(r"^[A-Z]{3}$")
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayerData:
+    """A player as the arbiter enters them; `rating` 0 means unrated."""
+
+    name: str
+    title: str = ""
+    sex: str = ""
+    rating: int = 0
+    federation: str = ""
+    fide_id: str = ""
+    birth_date: str = ""
+
+
+def _check_data(data: PlayerData) -> None:
+    if not data.name.strip():
+        raise InvalidPlayer("The name is required (Lastname, Firstname).")
+    if len(data.name) > 100:
+        raise InvalidPlayer("The name is longer than 100 characters.")
+    if data.fide_id and not _FIDE_ID.match(data.fide_id):
+        raise InvalidPlayer(f"FIDE id {data.fide_id!r}: write up to 11 digits.")
+    if not 0 <= data.rating <= MAX_RATING:
+        raise InvalidPlayer(f"Rating {data.rating}: write 0 to {MAX_RATING}, or unrated.")
+    if data.title and data.title not in Title.values:
+        raise InvalidPlayer(f"Unknown title {data.title!r} (GM, IM, WGM, FM, WIM, CM, WFM, WCM).")
+    if data.sex and data.sex not in Sex.values:
+        raise InvalidPlayer(f"Sex {data.sex!r}: write m or w.")
+    if data.federation and not _FEDERATION.match(data.federation):
+        raise InvalidPlayer(f"Federation {data.federation!r}: write three capital letters.")
+    if data.birth_date and not _BIRTH_DATE.match(data.birth_date):
+        raise InvalidPlayer(f"Birth date {data.birth_date!r}: write YYYY/MM/DD or YYYY.")
+
+
+def _check_duplicate(tournament: Tournament, data: PlayerData) -> None:
+    players = tournament.players.all()
+    if data.fide_id:
+        same = players.filter(fide_id=data.fide_id).first()
+        if same is not None:
+            raise InvalidPlayer(f"FIDE id {data.fide_id} is already registered: {same}.")
+    if data.birth_date:
+        same = players.filter(name__iexact=data.name.strip(), birth_date=data.birth_date).first()
+        if same is not None:
+            raise InvalidPlayer(f"{same} has the same name and birth date: already registered.")
+
+
+def _register(
+    tournament: Tournament, data: PlayerData, by: User | None, missed_bye: ByeKind
+) -> Player:
+    """Validate and create one player in a locked tournament (see `player_register`)."""
+    _check_data(data)
+    _check_duplicate(tournament, data)
+    last = tournament.players.aggregate(last=Max("pairing_number"))["last"] or 0
+    first_round = next_round_number(tournament)
+    if first_round > tournament.rounds:
+        raise InvalidPlayer("Every round is paired: no player can join any more.")
+    player = Player.objects.create(
+        tournament=tournament,
+        name=data.name.strip(),
+        title=data.title,
+        sex=data.sex,
+        fide_rating=data.rating,
+        federation=data.federation,
+        fide_id=data.fide_id,
+        birth_date=data.birth_date,
+        pairing_number=last + 1,
+        first_round=first_round,
+    )
+    missed = list(tournament.round_set.filter(number__lt=first_round))
+    Bye.objects.bulk_create(Bye(round=rnd, player=player, kind=missed_bye) for rnd in missed)
+    audit(
+        tournament=tournament,
+        by=by,
+        entity="player",
+        entity_id=player.pk,
+        new=f"registered {player}"
+        + (
+            f" (late entry from round {first_round}; "
+            f"{ByeKind(missed_bye).label.lower()} in rounds 1-{first_round - 1})"
+            if missed
+            else ""
+        ),
+    )
+    return player
+
+
+@transaction.atomic
+def player_register(
+    *,
+    tournament: Tournament,
+    data: PlayerData,
+    by: User,
+    missed_bye: ByeKind = ByeKind.ZERO_POINT,
+) -> Player:
+    """Register a player: validated (`InvalidPlayer`), refused when already registered (same
+    FIDE id, or same name and birth date).
+
+    Before round 1 is paired the pairing number is provisional (the next free number; see
+    `tournament_assign_pairing_numbers`). A late entry, registered after round 1 was paired,
+    gets the next free number and plays from the first round not yet paired; each missed round
+    is a bye of `missed_bye` (zero-point unless the arbiter grants a half-point, C.04.2 C.2).
+    """
+    if missed_bye not in {ByeKind.ZERO_POINT, ByeKind.HALF_POINT}:
+        raise InvalidPlayer("Missed rounds score a zero-point or a half-point bye.")
+    tournament = lock_tournament(tournament.pk)
+    return _register(tournament, data, by, missed_bye)
+
+
+def _rating(value: str) -> int:
+    value = value.strip()
+    if value.lower() in {"", "unrated", "0"}:
+        return 0
+    if not value.isdigit():
+        raise InvalidPlayer(f"Rating {value!r}: write a number from 0 to {MAX_RATING}.")
+    return int(value)
+
+
+def _csv_data(row: dict[str, str]) -> PlayerData:
+    def cell(name: str) -> str:
+        return (row.get(name) or "").strip()
+
+    return PlayerData(
+        name=cell("name"),
+        title=cell("title").upper(),
+        sex=cell("sex").lower(),
+        rating=_rating(cell("rating")),
+        federation=cell("federation").upper(),
+        fide_id=cell("fide_id"),
+        birth_date=cell("birth_date"),
+    )
+
+
+def _import(tournament: Tournament, rows: list[tuple[int, PlayerData | str]], by: User) -> int:
+    """Register each row; any bad row raises `PlayerImportError` and the caller's transaction
+    saves nothing."""
+    errors: list[str] = []
+    for line, data in rows:
+        if isinstance(data, str):
+            errors.append(f"line {line}: {data}")
+            continue
+        try:
+            _register(tournament, data, by, ByeKind.ZERO_POINT)
+        except TournamentError as error:
+            errors.append(f"line {line}: {error}")
+    if errors:
+        raise PlayerImportError(errors)
+    if rows:
+        audit(
+            tournament=tournament,
+            by=by,
+            entity="tournament",
+            entity_id=tournament.pk,
+            new=f"imported {len(rows)} players",
+        )
+    return len(rows)
+
+
+@transaction.atomic
+def players_import_csv(*, tournament: Tournament, text: str, by: User) -> int:
+    """Register the players of a CSV file (comma or semicolon separated, header line first,
+    columns `CSV_COLUMNS`, `name` required); returns how many.
+
+    Every line is checked as `player_register` checks one player; with any bad line,
+    `PlayerImportError` lists every bad line and nothing is saved.
+    """
+    tournament = lock_tournament(tournament.pk)
+    sample = text[:2048]
+    delimiter = ";" if sample.count(";") > sample.count(",") else ","
+    reader = csv.DictReader(io.StringIO(text), delimiter=delimiter)
+    header = [name.strip().lower() for name in reader.fieldnames or []]
+    if "name" not in header:
+        raise PlayerImportError(
+            [f"line 1: the header needs a name column ({', '.join(CSV_COLUMNS)})"]
+        )
+    unknown = [name for name in header if name not in CSV_COLUMNS]
+    if unknown:
+        raise PlayerImportError([f"line 1: unknown column(s) {', '.join(unknown)}"])
+    reader.fieldnames = header
+    rows: list[tuple[int, PlayerData | str]] = []
+    for row in reader:
+        if not any((value or "").strip() for value in row.values() if isinstance(value, str)):
+            continue
+        try:
+            rows.append((reader.line_num, _csv_data(row)))
+        except InvalidPlayer as error:
+            rows.append((reader.line_num, str(error)))
+    if not rows:
+        raise PlayerImportError(["the file has no player lines"])
+    return _import(tournament, rows, by)
+
+
+@transaction.atomic
+def players_import_trf(*, tournament: Tournament, text: str, by: User) -> int:
+    """Register the players of a TRF file's `001` lines (name, title, sex, rating, federation,
+    FIDE id, birth date), as `players_import_csv` does; rounds in the file are ignored."""
+    tournament = lock_tournament(tournament.pk)
+    document = parse_or_refuse(text)
+    rows: list[tuple[int, PlayerData | str]] = [
+        (
+            trf.pairing_number,
+            PlayerData(
+                name=trf.name,
+                title=trf.title.upper(),
+                sex={"f": "w"}.get(trf.sex.lower(), trf.sex.lower()),
+                rating=trf.rating or 0,
+                federation=trf.federation.upper(),
+                fide_id=str(trf.fide_id) if trf.fide_id else "",
+                birth_date=trf.birth_date,
+            ),
+        )
+        for trf in document.players
+    ]
+    return _import(tournament, rows, by)
+
+
+def _paired_from(tournament: Tournament, number: int) -> bool:
+    return (
+        tournament.round_set.filter(number__gte=number)
+        .exclude(state=RoundState.NOT_PAIRED)
+        .exists()
+    )
+
+
+@transaction.atomic
+def tournament_assign_pairing_numbers(*, tournament: Tournament, by: User | None) -> list[Player]:
+    """Give the pairing numbers in initial ranking order (C.04.2 B.2: rating, title, name);
+    returns the players in their new order.
+
+    Run before round 1; again to renumber after late entries, until round 4 has been paired
+    (C.04.2 B.3: `RenumberingClosed` after). Games and byes follow the players, so the history
+    keeps its meaning.
+    """
+    tournament = lock_tournament(tournament.pk)
+    if _paired_from(tournament, RENUMBERING_LAST_ROUND):
+        raise RenumberingClosed(
+            f"Round {RENUMBERING_LAST_ROUND} has been paired: pairing numbers can no longer "
+            "change (C.04.2 B.3)."
+        )
+    players = list(tournament.players.all())
+    players.sort(key=lambda player: (initial_order_key(player), player.pairing_number))
+    moves = [
+        (player, number)
+        for number, player in enumerate(players, start=1)
+        if player.pairing_number != number
+    ]
+    if not moves:
+        return players
+    old = ", ".join(f"{player.pairing_number}. {player.name}" for player, _ in moves)
+    offset = max(player.pairing_number for player in players) + len(players)
+    for player, _ in moves:
+        player.pairing_number += offset
+    Player.objects.bulk_update([player for player, _ in moves], ["pairing_number"])
+    for player, number in moves:
+        player.pairing_number = number
+    Player.objects.bulk_update([player for player, _ in moves], ["pairing_number"])
+    audit(
+        tournament=tournament,
+        by=by,
+        entity="tournament",
+        entity_id=tournament.pk,
+        old=old,
+        new="pairing numbers in initial order: "
+        + ", ".join(f"{player.pairing_number}. {player.name}" for player, _ in moves),
+    )
+    return players
+
+
+@transaction.atomic
+def bye_request(*, player: Player, round_number: int, kind: ByeKind, by: User) -> Bye:
+    """A bye the player asks for in a round not yet paired: half-point or zero-point.
+
+    Refused (`ByeRefused`) for a round already paired, a round among the tournament's last
+    `no_byes_last_rounds`, more than `max_half_point_byes` half-point byes, a withdrawn player
+    or one not yet playing in that round, or a round where the player already has a bye.
+    """
+    tournament = lock_tournament(player.tournament_id)
+    player = Player.objects.get(pk=player.pk)
+    if kind not in {ByeKind.HALF_POINT, ByeKind.ZERO_POINT}:
+        raise ByeRefused("A player may request a half-point or a zero-point bye.")
+    rnd = tournament.round_set.filter(number=round_number).first()
+    if rnd is None:
+        raise ByeRefused(f"There is no round {round_number}.")
+    if rnd.state != RoundState.NOT_PAIRED:
+        raise ByeRefused(f"Round {round_number} is already paired: a bye must be asked before.")
+    last_allowed = tournament.rounds - tournament.no_byes_last_rounds
+    if round_number > last_allowed:
+        raise ByeRefused(
+            f"No byes in the last {tournament.no_byes_last_rounds} round(s): "
+            f"round {round_number} is refused."
+        )
+    if player.status == PlayerStatus.WITHDRAWN:
+        raise ByeRefused(f"{player.name} has withdrawn.")
+    if player.first_round > round_number:
+        raise ByeRefused(f"{player.name} plays from round {player.first_round}.")
+    if rnd.byes.filter(player=player).exists():
+        raise ByeRefused(f"{player.name} already has a bye in round {round_number}.")
+    if kind == ByeKind.HALF_POINT:
+        taken = Bye.objects.filter(player=player, kind=ByeKind.HALF_POINT).count()
+        if taken >= tournament.max_half_point_byes:
+            raise ByeRefused(
+                f"{player.name} already has {taken} half-point bye(s): the limit is "
+                f"{tournament.max_half_point_byes}."
+            )
+    bye = Bye.objects.create(round=rnd, player=player, kind=kind)
+    audit(
+        tournament=tournament,
+        by=by,
+        entity="bye",
+        entity_id=bye.pk,
+        new=f"round {round_number}: {player} {ByeKind(kind).label.lower()} requested",
+    )
+    return bye
+
+
+@transaction.atomic
+def bye_cancel(*, bye: Bye, by: User) -> None:
+    """Cancel a requested bye of a round not yet paired."""
+    tournament = lock_tournament(bye.round.tournament_id)
+    bye = Bye.objects.select_related("round", "player").get(pk=bye.pk)
+    if bye.round.state != RoundState.NOT_PAIRED:
+        raise ByeRefused(f"Round {bye.round.number} is already paired: its byes stand.")
+    audit(
+        tournament=tournament,
+        by=by,
+        entity="bye",
+        entity_id=bye.pk,
+        old=f"round {bye.round.number}: {bye.player} {bye.get_kind_display().lower()}",
+        new="cancelled",
+    )
+    bye.delete()
+
+
+@transaction.atomic
+def player_withdraw(*, player: Player, from_round: int, by: User) -> Player:
+    """Withdraw a player from round `from_round` on (C.04.2 D.3: no longer paired).
+
+    `from_round` must not be paired yet; the player's requested byes from then on are
+    cancelled. Audited.
+    """
+    tournament = lock_tournament(player.tournament_id)
+    player = Player.objects.get(pk=player.pk)
+    if player.status == PlayerStatus.WITHDRAWN:
+        raise PlayerStatusError(
+            f"{player.name} has already withdrawn (from round {player.withdrawn_from_round})."
+        )
+    first_open = next_round_number(tournament)
+    if not first_open <= from_round <= tournament.rounds:
+        raise PlayerStatusError(
+            f"Choose a round not yet paired: {first_open} to {tournament.rounds}."
+            if first_open <= tournament.rounds
+            else "Every round is paired: enter the remaining games as forfeits."
+        )
+    cancelled = Bye.objects.filter(player=player, round__number__gte=from_round)
+    count, _ = cancelled.delete()
+    player.status, player.withdrawn_from_round = PlayerStatus.WITHDRAWN, from_round
+    player.save(update_fields=["status", "withdrawn_from_round", "updated"])
+    audit(
+        tournament=tournament,
+        by=by,
+        entity="player",
+        entity_id=player.pk,
+        old="active",
+        new=f"withdrawn from round {from_round}",
+        note=f"{count} requested bye(s) cancelled" if count else "",
+    )
+    return player
+
+
+@transaction.atomic
+def player_reinstate(*, player: Player, by: User) -> Player:
+    """Bring a withdrawn player back: paired again from the next round to pair; the rounds
+    missed meanwhile stay absences (zero points). Audited."""
+    tournament = lock_tournament(player.tournament_id)
+    player = Player.objects.get(pk=player.pk)
+    if player.status != PlayerStatus.WITHDRAWN:
+        raise PlayerStatusError(f"{player.name} has not withdrawn.")
+    if next_round_number(tournament) > tournament.rounds:
+        raise PlayerStatusError("Every round is paired: there is no round left to play.")
+    old = f"withdrawn from round {player.withdrawn_from_round}"
+    player.status, player.withdrawn_from_round = PlayerStatus.ACTIVE, None
+    player.save(update_fields=["status", "withdrawn_from_round", "updated"])
+    audit(
+        tournament=tournament,
+        by=by,
+        entity="player",
+        entity_id=player.pk,
+        old=old,
+        new=f"reinstated from round {next_round_number(tournament)}",
+    )
+    return player
+
+
+@transaction.atomic
+def forbidden_pair_create(
+    *, tournament: Tournament, first: Player, second: Player, by: User
+) -> ForbiddenPair:
+    """Two players who must not meet (siblings, team-mates), entered before round 1 is paired."""
+    tournament = lock_tournament(tournament.pk)
+    if _paired_from(tournament, 1):
+        raise ForbiddenPairRefused("Round 1 is paired: prohibited pairings are entered before.")
+    if first.pk == second.pk:
+        raise ForbiddenPairRefused("Choose two different players.")
+    if {first.tournament_id, second.tournament_id} != {tournament.pk}:
+        raise ForbiddenPairRefused("Both players must play in this tournament.")
+    low, high = sorted((first, second), key=lambda player: player.pk)
+    if tournament.forbidden_pairs.filter(first=low, second=high).exists():
+        raise ForbiddenPairRefused(f"{low.name} and {high.name} are already kept apart.")
+    pair = ForbiddenPair.objects.create(tournament=tournament, first=low, second=high)
+    audit(
+        tournament=tournament,
+        by=by,
+        entity="forbidden_pair",
+        entity_id=pair.pk,
+        new=f"{low} ≠ {high}",
+    )
+    return pair
+
+
+@transaction.atomic
+def forbidden_pair_delete(*, pair: ForbiddenPair, by: User) -> None:
+    """Remove a prohibited pairing, before round 1 is paired."""
+    tournament = lock_tournament(pair.tournament_id)
+    if _paired_from(tournament, 1):
+        raise ForbiddenPairRefused("Round 1 is paired: prohibited pairings stay as they are.")
+    audit(
+        tournament=tournament,
+        by=by,
+        entity="forbidden_pair",
+        entity_id=pair.pk,
+        old=f"{pair.first_id} ≠ {pair.second_id}",
+        new="removed",
+    )
+    pair.delete()
