@@ -1,0 +1,43 @@
+"""Fixtures for the pairing app's Django tests: the worked example at round 3, an arbiter."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import User
+
+from tests.factories import UserFactory
+from tournaments.models import Round, Tournament
+from tournaments.services import tournament_import_trf
+
+ROUNDS = Path(__file__).resolve().parents[1] / "data" / "reference" / "worked-example" / "rounds"
+
+
+def expected_pairs(round_number: int) -> list[tuple[int, int]]:
+    """`round-N-expected.txt`: the boards in published order, `white black` (bye as `N 0`)."""
+    lines = (ROUNDS / f"round-{round_number}-expected.txt").read_text().split("\n")[1:]
+    return [(int(line.split()[0]), int(line.split()[1])) for line in lines if line.strip()]
+
+
+def import_round_input(round_number: int, slug: str = "worked") -> Tournament:
+    text = (ROUNDS / f"round-{round_number}-input.trf").read_text(encoding="utf-8")
+    return tournament_import_trf(text=text, slug=slug)
+
+
+@pytest.fixture
+def arbiter(db: None) -> User:
+    return UserFactory.create(username="chief")
+
+
+@pytest.fixture
+def worked(db: None, arbiter: User) -> Tournament:
+    """The worked example before round 3 (rounds 1-2 completed), with `arbiter` assigned."""
+    tournament = import_round_input(3)
+    tournament.arbiters.add(arbiter)
+    return tournament
+
+
+@pytest.fixture
+def round3(worked: Tournament) -> Round:
+    return worked.round_set.get(number=3)
