@@ -1,0 +1,408 @@
+"""Reads for the standings pages: a tournament's C.07 standings after a round, from the database.
+
+The public standings count completed rounds only (default: the last one), so a draft or a round
+still in play is never shown. The arbiter's live standings also count the results entered so far
+in the round in play; a game without a result counts as not played yet. Either way the ranking
+is `standings.tiebreaks.compute_standings` with the tournament's ordered tie-break list, the C.07
+edition in force on its start date and a drawing of lots seeded by the tournament's id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from standings.exceptions import StandingsPlayerNotFound, StandingsRoundUnavailable
+from standings.labels import tiebreak_name, tiebreak_rule
+from standings.tiebreaks import (
+    Breakdown,
+    Edition,
+    Family,
+    Source,
+    Standings,
+    TiebreakCode,
+    UnknownTiebreak,
+    compute_standings,
+    edition_in_force,
+    parse_code,
+)
+from tournaments.domain.state import (
+    Color,
+    Outcome,
+    PlayerId,
+    PlayerState,
+    RoundRecord,
+    TournamentState,
+)
+from tournaments.models import (
+    Bye,
+    ByeKind,
+    Game,
+    InitialColor,
+    Player,
+    Result,
+    RoundState,
+    Tournament,
+)
+
+DEFAULT_TIEBREAKS = ("BH/C1", "BH", "SB", "DE")
+"""The list used while the arbiter has chosen none: Buchholz cut 1, Buchholz, Sonneborn-Berger,
+direct encounter (a usual list for an individual Swiss, C.07 Annex)."""
+
+_POINTS = TiebreakCode(Family.PTS)
+_ABSENT = RoundRecord(None, Color.NONE, Outcome.ABSENT)
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """One tie-break of the ordered list: `BH/C1`, "Buchholz cut 1" and what it counts."""
+
+    code: TiebreakCode
+    name: str
+    rule: str
+
+    @property
+    def text(self) -> str:
+        return self.code.text
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One player's line: place, points and each tie-break's value (None: undefined)."""
+
+    rank: int
+    player: Player
+    points: Fraction
+    values: tuple[Fraction | None, ...]
+    lot: int | None
+    """The player's place in the drawing of lots among those still tied, or None."""
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One round of a player in the crosstable."""
+
+    round: int
+    opponent: Line | None
+    color: Color
+    outcome: Outcome
+    pending: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentStandings:
+    """The standings of a tournament after `after_round`, with what the pages show around them.
+
+    `rounds` are the rounds one may ask standings after (the completed ones); `live` says that
+    the round in play is counted with the results entered so far (`pending` games lack one).
+    """
+
+    tournament: Tournament
+    after_round: int
+    live: bool
+    rounds: tuple[int, ...]
+    columns: tuple[Column, ...]
+    skipped: tuple[str, ...]
+    """Codes of the tournament's list that are not individual C.07 tie-breaks (left out)."""
+    edition: Edition
+    lots_seed: str
+    lines: tuple[Line, ...]
+    state: TournamentState
+    standings: Standings
+    pending: frozenset[tuple[int, int]]
+    """(round, pairing number) of each player whose game of the round in play has no result."""
+
+    def line(self, pairing_number: int) -> Line:
+        for line in self.lines:
+            if line.player.pairing_number == pairing_number:
+                return line
+        raise StandingsPlayerNotFound(f"There is no player number {pairing_number}.")
+
+    @property
+    def pending_games(self) -> int:
+        return len(self.pending) // 2
+
+
+def standings_codes(tournament: Tournament) -> tuple[tuple[TiebreakCode, ...], tuple[str, ...]]:
+    """The tournament's ordered tie-break list (the default one when empty), and the codes
+    left out because they are not individual C.07 tie-breaks (team tie-breaks, selectors)."""
+    codes: list[TiebreakCode] = []
+    skipped: list[str] = []
+    for text in tournament.tiebreaks or DEFAULT_TIEBREAKS:
+        try:
+            code = parse_code(text)
+        except UnknownTiebreak:
+            skipped.append(text)
+            continue
+        if code != _POINTS and code not in codes:
+            codes.append(code)
+    return tuple(codes), tuple(skipped)
+
+
+def standings_edition(tournament: Tournament) -> Edition:
+    """The C.07 edition in force on the start date; the newest when the date is unknown (as
+    `python -m standings` does for a file without a date)."""
+    if tournament.start_date is None:
+        return Edition.C07_2026
+    return edition_in_force(tournament.start_date)
+
+
+def standings_lots_seed(tournament: Tournament) -> str:
+    """The seed of the drawing of lots: fixed for the tournament, so the draw is repeatable
+    (`python -m standings FILE --lots-seed "tournament <id>"`)."""
+    return f"tournament {tournament.pk}"
+
+
+def tournament_standings(
+    *, tournament: Tournament, after_round: int | None = None
+) -> TournamentStandings:
+    """The public standings after a completed round (default: the last completed round).
+
+    Raises `StandingsRoundUnavailable` for a round that is not completed.
+    """
+    completed = _rounds_in(tournament, {RoundState.COMPLETED})
+    if after_round is None:
+        after_round = completed[-1] if completed else 0
+    elif after_round not in completed:
+        raise StandingsRoundUnavailable(_unavailable(after_round, completed))
+    return _standings(tournament, after_round, completed, live=False)
+
+
+def tournament_live_standings(*, tournament: Tournament) -> TournamentStandings:
+    """The arbiter's standings counting the round in play (the last published round) with the
+    results entered so far; the last completed round's when no round is in play."""
+    counted = _rounds_in(tournament, {RoundState.COMPLETED, RoundState.PUBLISHED})
+    completed = _rounds_in(tournament, {RoundState.COMPLETED})
+    return _standings(tournament, counted[-1] if counted else 0, completed, live=True)
+
+
+def _rounds_in(tournament: Tournament, states: set[RoundState]) -> tuple[int, ...]:
+    return tuple(
+        tournament.round_set.filter(state__in=states)
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
+
+
+def _unavailable(after_round: int, completed: Sequence[int]) -> str:
+    if not completed:
+        return f"There are no standings after round {after_round}: no round is completed yet."
+    return (
+        f"There are no standings after round {after_round}: the completed rounds are "
+        f"{completed[0]} to {completed[-1]}."
+    )
+
+
+def _standings(
+    tournament: Tournament, after_round: int, completed: tuple[int, ...], *, live: bool
+) -> TournamentStandings:
+    players = list(tournament.players.order_by("pairing_number"))
+    state, pending = _state(tournament, players, after_round)
+    codes, skipped = standings_codes(tournament)
+    edition = standings_edition(tournament)
+    lots_seed = standings_lots_seed(tournament)
+    standings = compute_standings(state, (_POINTS, *codes), edition=edition, lots_seed=lots_seed)
+    by_number = {player.pairing_number: player for player in players}
+    lines = tuple(
+        Line(
+            rank=row.rank,
+            player=by_number[row.player_id],
+            points=row.values[_POINTS.text] or Fraction(0),
+            values=tuple(row.values[code.text] for code in codes),
+            lot=row.lot,
+        )
+        for row in standings.rows
+    )
+    return TournamentStandings(
+        tournament=tournament,
+        after_round=after_round,
+        live=live,
+        rounds=completed,
+        columns=tuple(Column(code, tiebreak_name(code), tiebreak_rule(code)) for code in codes),
+        skipped=skipped,
+        edition=edition,
+        lots_seed=lots_seed,
+        lines=lines,
+        state=state,
+        standings=standings,
+        pending=frozenset(pending),
+    )
+
+
+def _state(
+    tournament: Tournament, players: list[Player], rounds: int
+) -> tuple[TournamentState, set[tuple[int, int]]]:
+    """Rounds 1..`rounds` as the tie-breaks read them. A player with neither game nor bye in
+    a round is absent; a game without a result counts as not played yet (absent) and is
+    listed in the pending set."""
+    number_of = {player.pk: player.pairing_number for player in players}
+    history: dict[tuple[int, int], RoundRecord] = {}
+    pending: set[tuple[int, int]] = set()
+    games = Game.objects.filter(
+        round__tournament=tournament, round__number__lte=rounds
+    ).values_list("round__number", "white_id", "black_id", "result")
+    for number, white_id, black_id, result in games:
+        white, black = number_of[white_id], number_of[black_id]
+        if result == Result.NOT_PLAYED:
+            pending.update({(number, white), (number, black)})
+            continue
+        white_outcome, black_outcome = Result(result).outcomes
+        history[number, white] = RoundRecord(PlayerId(black), Color.WHITE, white_outcome)
+        history[number, black] = RoundRecord(PlayerId(white), Color.BLACK, black_outcome)
+    byes = Bye.objects.filter(round__tournament=tournament, round__number__lte=rounds).values_list(
+        "round__number", "player_id", "kind"
+    )
+    for number, player_id, kind in byes:
+        history[number, number_of[player_id]] = RoundRecord(None, Color.NONE, ByeKind(kind).outcome)
+    state = TournamentState(
+        total_rounds=tournament.rounds,
+        players=tuple(
+            PlayerState(
+                id=PlayerId(player.pairing_number),
+                name=player.name,
+                rating=player.fide_rating,
+                history=tuple(
+                    history.get((number, player.pairing_number), _ABSENT)
+                    for number in range(1, rounds + 1)
+                ),
+            )
+            for player in players
+        ),
+        initial_color=Color.WHITE
+        if tournament.initial_color == InitialColor.WHITE
+        else Color.BLACK,
+        scoring=tournament.scoring,
+    )
+    return state, pending
+
+
+SORTS_ASCENDING = ("rank", "number", "name")
+"""Sort keys ordered smallest first; `points`, `rating` and the tie-break codes go highest
+first. A leading `-` reverses either."""
+
+
+def sorted_lines(standings: TournamentStandings, sort: str) -> tuple[tuple[Line, ...], str]:
+    """The lines ordered by a column (`rank`, `number`, `name`, `rating`, `points` or a
+    tie-break code such as `BH/C1`; `-` in front reverses), then by rank; undefined values
+    last. An unknown key gives the ranking; the key applied is returned with the lines."""
+    key = sort.removeprefix("-")
+    texts = [column.text for column in standings.columns]
+    if key not in (*SORTS_ASCENDING, "rating", "points", *texts):
+        return standings.lines, "rank"
+    reverse = sort.startswith("-") != (key not in SORTS_ASCENDING)
+    lines = sorted(standings.lines, key=lambda line: line.rank)
+    if key == "rank":
+        return (tuple(reversed(lines)) if reverse else tuple(lines)), sort
+    if key == "name":
+        lines.sort(key=lambda line: line.player.name.casefold(), reverse=reverse)
+        return tuple(lines), sort
+    defined: list[tuple[Fraction | int, Line]] = []
+    undefined: list[Line] = []
+    for line in lines:
+        value = _sort_value(line, key, texts)
+        if value is None:
+            undefined.append(line)
+        else:
+            defined.append((value, line))
+    defined.sort(key=lambda pair: pair[0], reverse=reverse)
+    return (*(line for _, line in defined), *undefined), sort
+
+
+def _sort_value(line: Line, key: str, texts: list[str]) -> Fraction | int | None:
+    if key == "number":
+        return line.player.pairing_number
+    if key == "rating":
+        return line.player.fide_rating or None
+    if key == "points":
+        return line.points
+    return line.values[texts.index(key)]
+
+
+def crosstable(standings: TournamentStandings) -> list[tuple[Line, list[Cell]]]:
+    """Each line with its rounds: the opponent's line, the colour and the outcome."""
+    line_of = {line.player.pairing_number: line for line in standings.lines}
+    rows: list[tuple[Line, list[Cell]]] = []
+    for line in standings.lines:
+        number = line.player.pairing_number
+        history = standings.state.player(PlayerId(number)).history
+        rows.append(
+            (
+                line,
+                [
+                    Cell(
+                        round=index,
+                        opponent=line_of.get(record.opponent)
+                        if record.opponent is not None
+                        else None,
+                        color=record.color,
+                        outcome=record.outcome,
+                        pending=(index, number) in standings.pending,
+                    )
+                    for index, record in enumerate(history, start=1)
+                ],
+            )
+        )
+    return rows
+
+
+@dataclass(frozen=True, slots=True)
+class Working:
+    """How one of a player's values was made: each round's contribution and what was cut."""
+
+    column: Column
+    value: Fraction | None
+    breakdown: Breakdown
+    rounds: tuple[WorkingRound, ...]
+    group: tuple[Line, ...]
+    """For DE: the tied group inside which the games decided (empty otherwise)."""
+
+
+@dataclass(frozen=True, slots=True)
+class WorkingRound:
+    round: int
+    opponent: Line | None
+    virtual: bool
+    """A virtual opponent stands in for an own unplayed round (C.07 16)."""
+    source: Source
+    points: Fraction
+    cut: str
+    """Why the value was removed; empty when it counts."""
+
+
+def player_workings(standings: TournamentStandings, pairing_number: int) -> list[Working]:
+    """The working of each of the player's values, points first, then the list in order.
+
+    Raises `StandingsPlayerNotFound` for a pairing number not in the tournament."""
+    line = standings.line(pairing_number)
+    line_of = {other.player.pairing_number: other for other in standings.lines}
+    player_id = PlayerId(line.player.pairing_number)
+    columns = (Column(_POINTS, tiebreak_name(_POINTS), tiebreak_rule(_POINTS)), *standings.columns)
+    workings: list[Working] = []
+    for column in columns:
+        breakdown = standings.standings.breakdown(player_id, column.text)
+        cuts = {cut.round: cut.reason.value for cut in breakdown.cuts}
+        group: tuple[Line, ...] = ()
+        if column.code.family is Family.DE:
+            members = standings.standings.direct_encounter_groups.get(player_id, ())
+            group = tuple(line_of[member] for member in members)
+        workings.append(
+            Working(
+                column=column,
+                value=breakdown.value,
+                breakdown=breakdown,
+                rounds=tuple(
+                    WorkingRound(
+                        round=item.round,
+                        opponent=line_of.get(item.opponent) if item.opponent else None,
+                        virtual=item.source in {Source.OWN_SCORE, Source.CAPPED_OWN_SCORE},
+                        source=item.source,
+                        points=breakdown.points(item),
+                        cut=cuts.get(item.round, ""),
+                    )
+                    for item in breakdown.contributions
+                ),
+                group=group,
+            )
+        )
+    return workings

@@ -1,0 +1,63 @@
+"""Template filters for the standings pages: tie-break values as people read them."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from django import template
+
+from standings.tiebreaks.display import format_value
+from tournaments.domain.state import Outcome
+
+register = template.Library()
+
+
+@register.filter
+def tiebreak_value(value: Fraction | None) -> str:
+    """`13.5`, `14.75`, `12.93`; an en dash for an undefined value."""
+    return format_value(value) if value is not None else "–"
+
+
+_SYMBOLS = {
+    Outcome.WIN: "1",
+    Outcome.DRAW: "½",
+    Outcome.LOSS: "0",
+    Outcome.FORFEIT_WIN: "+",
+    Outcome.FORFEIT_LOSS: "−",
+    Outcome.UNRATED_WIN: "1",
+    Outcome.UNRATED_DRAW: "½",
+    Outcome.UNRATED_LOSS: "0",
+    Outcome.PAIRING_BYE: "PAB",
+    Outcome.HALF_BYE: "H",
+    Outcome.FULL_BYE: "F",
+    Outcome.ZERO_BYE: "Z",
+    Outcome.ABSENT: "–",
+}
+
+_WORDS = {
+    Outcome.WIN: "won",
+    Outcome.DRAW: "drew",
+    Outcome.LOSS: "lost",
+    Outcome.FORFEIT_WIN: "won by forfeit",
+    Outcome.FORFEIT_LOSS: "lost by forfeit",
+    Outcome.UNRATED_WIN: "won (not rated)",
+    Outcome.UNRATED_DRAW: "drew (not rated)",
+    Outcome.UNRATED_LOSS: "lost (not rated)",
+    Outcome.PAIRING_BYE: "pairing-allocated bye",
+    Outcome.HALF_BYE: "half-point bye",
+    Outcome.FULL_BYE: "full-point bye",
+    Outcome.ZERO_BYE: "zero-point bye",
+    Outcome.ABSENT: "absent",
+}
+
+
+@register.filter
+def outcome_symbol(outcome: Outcome) -> str:
+    """The crosstable's symbol for a round's outcome: `1`, `½`, `+`, `PAB`, `H`, ..."""
+    return _SYMBOLS[outcome]
+
+
+@register.filter
+def outcome_words(outcome: Outcome) -> str:
+    """The outcome in words, for titles and screen readers: "won by forfeit", "absent"."""
+    return _WORDS[outcome]

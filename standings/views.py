@@ -1,0 +1,175 @@
+"""Standings pages: public standings, crosstable, per-player working and CSV; the arbiter's live
+standings. GET only; they change nothing."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import cast
+from urllib.parse import urlencode
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_safe
+from django.views.decorators.vary import vary_on_headers
+
+from standings import exports, selectors
+from standings.exceptions import StandingsError, StandingsRoundUnavailable
+from standings.selectors import TournamentStandings
+from tournaments.access import arbiter_required
+from tournaments.models import Tournament
+from tournaments.views import HtmxHttpRequest
+
+TABLE = "standings/_standings-table.html"
+
+
+@dataclass(frozen=True, slots=True)
+class SortHeader:
+    """A sortable column heading: its link and whether the table is sorted by it."""
+
+    key: str
+    label: str
+    title: str
+    href: str
+    aria_sort: str
+    numeric: bool
+
+
+def _after_round(request: HttpRequest) -> int | None:
+    """The `?round=N` asked for, or None; a non-number is refused with a message."""
+    text = request.GET.get("round", "").strip()
+    if not text:
+        return None
+    if not text.isdigit():
+        raise StandingsRoundUnavailable(f"The round must be a number, not {text[:20]!r}.")
+    return int(text)
+
+
+def _public_standings(request: HttpRequest, tournament: Tournament) -> TournamentStandings:
+    return selectors.tournament_standings(tournament=tournament, after_round=_after_round(request))
+
+
+def _refused(request: HttpRequest, tournament: Tournament, error: StandingsError) -> HttpResponse:
+    context = {"tournament": tournament, "message": str(error)}
+    return render(request, "standings/unavailable.html", context, status=404)
+
+
+def _sort_headers(
+    request: HttpRequest, standings: TournamentStandings, sort: str
+) -> list[SortHeader]:
+    """The links that sort the table by each column; a second click reverses the order."""
+    columns = [
+        ("rank", "Rk", "Rank", True),
+        ("number", "No", "Pairing number", True),
+        ("name", "Name", "Name", False),
+        ("rating", "Rtg", "FIDE rating", True),
+        ("points", "Pts", "Points", True),
+        *((column.text, column.text, column.name, True) for column in standings.columns),
+    ]
+    headers = []
+    for key, label, title, numeric in columns:
+        active = sort.removeprefix("-") == key
+        reversed_now = sort.startswith("-")
+        query = {k: v for k, v in request.GET.items() if k in {"round"}}
+        query["sort"] = f"-{key}" if active and not reversed_now else key
+        ascending = (key in selectors.SORTS_ASCENDING) != (active and reversed_now)
+        headers.append(
+            SortHeader(
+                key=key,
+                label=label,
+                title=title,
+                href=f"{request.path}?{urlencode(query)}",
+                aria_sort=("ascending" if ascending else "descending") if active else "",
+                numeric=numeric,
+            )
+        )
+    return headers
+
+
+def _table_context(request: HttpRequest, standings: TournamentStandings) -> dict[str, object]:
+    lines, sort = selectors.sorted_lines(standings, request.GET.get("sort", "rank"))
+    return {
+        "tournament": standings.tournament,
+        "standings": standings,
+        "lines": lines,
+        "headers": _sort_headers(request, standings, sort),
+        "round_query": f"?round={standings.after_round}" if request.GET.get("round") else "",
+    }
+
+
+@require_safe
+@vary_on_headers("HX-Request")
+def standings_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    """The standings after the last completed round (or `?round=N`), sortable by `?sort=`."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    try:
+        standings = _public_standings(request, tournament)
+    except StandingsError as error:
+        return _refused(request, tournament, error)
+    context = _table_context(request, standings)
+    return render(request, TABLE if request.htmx else "standings/standings.html", context)
+
+
+@require_safe
+@vary_on_headers("HX-Request")
+@arbiter_required
+def standings_live(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The arbiter's standings with the results entered so far in the round in play."""
+    standings = selectors.tournament_live_standings(tournament=tournament)
+    context = _table_context(request, standings)
+    htmx = bool(cast(HtmxHttpRequest, request).htmx)
+    return render(request, TABLE if htmx else "standings/live.html", context)
+
+
+@require_safe
+@vary_on_headers("HX-Request")
+def crosstable_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    """Every player's rounds in ranking order: opponent's rank, colour and result."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    try:
+        standings = _public_standings(request, tournament)
+    except StandingsError as error:
+        return _refused(request, tournament, error)
+    context = {
+        "tournament": tournament,
+        "standings": standings,
+        "rows": selectors.crosstable(standings),
+        "round_numbers": range(1, standings.after_round + 1),
+    }
+    page = "standings/crosstable.html"
+    return render(request, f"{page}#crosstable-table" if request.htmx else page, context)
+
+
+@require_safe
+def standings_player(request: HttpRequest, slug: str, pairing_number: int) -> HttpResponse:
+    """How each of a player's values was made: contributions, cuts and virtual opponents."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    try:
+        standings = _public_standings(request, tournament)
+        line = standings.line(pairing_number)
+        workings = selectors.player_workings(standings, pairing_number)
+    except StandingsError as error:
+        return _refused(request, tournament, error)
+    context = {
+        "tournament": tournament,
+        "standings": standings,
+        "line": line,
+        "workings": workings,
+        "round_query": f"?round={standings.after_round}" if request.GET.get("round") else "",
+    }
+    return render(request, "standings/player.html", context)
+
+
+@require_safe
+def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    """The standings as CSV: rank, pairing number, name, title, federation, rating, points and
+    each tie-break."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    try:
+        standings = _public_standings(request, tournament)
+    except StandingsError as error:
+        return _refused(request, tournament, error)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    filename = f"{tournament.slug}-standings-round-{standings.after_round}.csv"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    exports.write_standings_csv(standings, response)
+    return response
