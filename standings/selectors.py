@@ -364,6 +364,8 @@ class WorkingRound:
     opponent: Line | None
     virtual: bool
     """A virtual opponent stands in for an own unplayed round (C.07 16)."""
+    outcome: Outcome
+    """What the round gave the player (a win, a forfeit loss, a zero-point bye, ...)."""
     source: Source
     points: Fraction
     cut: str
@@ -377,6 +379,7 @@ def player_workings(standings: TournamentStandings, pairing_number: int) -> list
     line = standings.line(pairing_number)
     line_of = {other.player.pairing_number: other for other in standings.lines}
     player_id = PlayerId(line.player.pairing_number)
+    history = standings.state.player(player_id).history
     columns = (Column(_POINTS, tiebreak_name(_POINTS), tiebreak_rule(_POINTS)), *standings.columns)
     workings: list[Working] = []
     for column in columns:
@@ -396,6 +399,7 @@ def player_workings(standings: TournamentStandings, pairing_number: int) -> list
                         round=item.round,
                         opponent=line_of.get(item.opponent) if item.opponent else None,
                         virtual=item.source in {Source.OWN_SCORE, Source.CAPPED_OWN_SCORE},
+                        outcome=history[item.round - 1].outcome,
                         source=item.source,
                         points=breakdown.points(item),
                         cut=cuts.get(item.round, ""),
