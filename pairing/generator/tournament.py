@@ -13,7 +13,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from pairing.engine import DutchConfig, RoundPairing, pair
+from pairing import engine
+from pairing.engine import DutchConfig, RoundPairing
 from pairing.generator.config import GeneratorConfig, InitialColor
 from pairing.generator.results import ResultModel
 from pairing.generator.schedule import plan_schedule
@@ -37,15 +38,19 @@ class IncompletePairing(ValueError):
     """The pairing function returned boards that do not pair exactly the players to be paired."""
 
 
+def pair_dutch(state: TournamentState) -> RoundPairing:
+    """The FIDE Dutch engine (C.04.3), the generator's default pairing function."""
+    return engine.pair(state, DutchConfig())
+
+
 def generate_tournament(
-    config: GeneratorConfig, seed: int, pair: PairFunction | None = None
+    config: GeneratorConfig, seed: int, pair: PairFunction = pair_dutch
 ) -> TrfDocument:
     """A complete tournament for `config`, the same for the same `seed` and `pair`.
 
     `pair` defaults to the Dutch engine (C.04.3). Its errors propagate: a round the engine
     cannot pair ends the generation (C.04.3 A.9: the arbiter would decide).
     """
-    pair_round = _dutch if pair is None else pair
     rng = random.Random(seed)
     ratings = sorted(
         (rng.randint(config.lowest_rating, config.highest_rating) for _ in range(config.players)),
@@ -66,7 +71,7 @@ def generate_tournament(
             initial_color=initial_color,
             not_paired=schedule.not_paired(round_number),
         )
-        pairing = pair_round(state)
+        pairing = pair(state)
         _check_complete(state, pairing)
         for player, outcome in state.not_paired.items():
             histories[player].append(RoundRecord(None, Color.NONE, outcome))
@@ -78,10 +83,6 @@ def generate_tournament(
             histories[board.white].append(RoundRecord(board.black, Color.WHITE, white_outcome))
             histories[board.black].append(RoundRecord(board.white, Color.BLACK, black_outcome))
     return _document(config, seed, initial_color, ratings, histories)
-
-
-def _dutch(state: TournamentState) -> RoundPairing:
-    return pair(state, DutchConfig())
 
 
 def _initial_color(choice: InitialColor, rng: random.Random) -> Color:
