@@ -7,8 +7,10 @@
 from __future__ import annotations
 
 import datetime
+import enum
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypedDict
 
 from django.db.models import Count, QuerySet
@@ -24,16 +26,18 @@ from tournaments.domain.state import (
     TournamentState,
 )
 from tournaments.domain.trf import TrfByeRequest, TrfDocument, TrfPlayer, TrfRoundEntry
-from tournaments.exceptions import ResultsMissing, RoundNotInTournament
+from tournaments.exceptions import ResultsMissing, RoundNotInTournament, RoundNotPublished
 from tournaments.models import (
     TITLE_ORDER,
     Bye,
     ByeKind,
     Game,
     InitialColor,
+    PairingSystem,
     Player,
     PlayerStatus,
     Result,
+    Round,
     RoundState,
     Tournament,
 )
@@ -311,3 +315,152 @@ def _trf_date(value: datetime.date | None) -> str | None:
 
 def _color(tournament: Tournament) -> Color:
     return Color.WHITE if tournament.initial_color == InitialColor.WHITE else Color.BLACK
+
+
+VISIBLE_STATES = (RoundState.PUBLISHED, RoundState.COMPLETED)
+"""Round states the public sees; a draft (paired, not published) never is."""
+
+
+def tournament_rounds(tournament: Tournament) -> list[Round]:
+    """The tournament's rounds, first first."""
+    return list(tournament.round_set.order_by("number"))
+
+
+def round_in_play(rounds: Sequence[Round]) -> bool:
+    """Whether a round is being played (published, not completed): the pages poll then."""
+    return any(rnd.state == RoundState.PUBLISHED for rnd in rounds)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundBoards:
+    """A published round as the public sees it: its games in board order, then its byes."""
+
+    games: list[Game]
+    byes: list[Bye]
+
+
+def round_boards(rnd: Round) -> RoundBoards:
+    """The games and byes of a published or completed round (two queries); `RoundNotPublished`
+    for a round the public may not see."""
+    if rnd.state not in VISIBLE_STATES:
+        raise RoundNotPublished(f"Round {rnd.number} is not published yet.")
+    return RoundBoards(
+        games=list(rnd.games.select_related("white", "black").order_by("board")),
+        byes=list(rnd.byes.select_related("player").order_by("player__pairing_number")),
+    )
+
+
+class Float(enum.Enum):
+    """A float in a round (C.04.3 A.4): paired with a lower score (down) or a higher one (up)."""
+
+    DOWN = "down"
+    UP = "up"
+
+
+@dataclass(frozen=True, slots=True)
+class CardRow:
+    """One round of a player's card; `points` is None while the game has no result."""
+
+    number: int
+    opponent: Player | None
+    opponent_score: Points | None
+    color: Color
+    result: str
+    points: Points | None
+    total: Points
+    float: Float | None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerCard:
+    player: Player
+    rows: list[CardRow]
+    total: Points
+
+
+_BYE_LABELS = {kind.value: kind.label for kind in ByeKind}
+
+
+def player_card(tournament: Tournament, player: Player, rounds: Sequence[Round]) -> PlayerCard:
+    """A player's published rounds (of `rounds`, the tournament's): colour, opponent and the
+    opponent's score, result, points and running total, and floats (C.04.3 A.4: a down-float
+    when paired with a lower score before the round or given the pairing-allocated bye or a
+    forfeit win; the 2017 rules also down-float the forfeit loser). Three queries whatever the
+    number of rounds."""
+    visible = [rnd.number for rnd in rounds if rnd.state in VISIBLE_STATES]
+    players = {p.pk: p for p in tournament.players.all()}
+    scoring = tournament.scoring
+    records: dict[int, dict[int, tuple[int | None, Color, Outcome | None]]] = defaultdict(dict)
+    for number, white, black, result in Game.objects.filter(
+        round__tournament=tournament, round__number__in=visible
+    ).values_list("round__number", "white_id", "black_id", "result"):
+        outcomes = Result(result).outcomes if result else (None, None)
+        records[number][white] = (black, Color.WHITE, outcomes[0])
+        records[number][black] = (white, Color.BLACK, outcomes[1])
+    for number, who, kind in Bye.objects.filter(
+        round__tournament=tournament, round__number__in=visible
+    ).values_list("round__number", "player_id", "kind"):
+        records[number][who] = (None, Color.NONE, ByeKind(kind).outcome)
+    scores: dict[int, dict[int, int]] = {}
+    running: dict[int, int] = dict.fromkeys(players, 0)
+    for number in sorted(visible):
+        scores[number] = dict(running)
+        for who in players:
+            outcome = records[number].get(who, (None, Color.NONE, Outcome.ABSENT))[2]
+            running[who] += scoring.points(outcome) if outcome is not None else 0
+    rows: list[CardRow] = []
+    total = 0
+    edition_2017 = tournament.pairing_system == PairingSystem.FIDE_DUTCH
+    for number in sorted(visible):
+        opponent_id, color, outcome = records[number].get(
+            player.pk, (None, Color.NONE, Outcome.ABSENT)
+        )
+        points = scoring.points(outcome) if outcome is not None else None
+        total += points or 0
+        rows.append(
+            CardRow(
+                number=number,
+                opponent=players.get(opponent_id) if opponent_id else None,
+                opponent_score=Points(running[opponent_id]) if opponent_id else None,
+                color=color,
+                result=_card_result(outcome),
+                points=points,
+                total=Points(total),
+                float=_float(
+                    outcome,
+                    scores[number][player.pk],
+                    scores[number].get(opponent_id or 0),
+                    edition_2017,
+                ),
+            )
+        )
+    return PlayerCard(player=player, rows=rows, total=Points(total))
+
+
+def _card_result(outcome: Outcome | None) -> str:
+    if outcome is None:
+        return "playing"
+    if outcome is Outcome.ABSENT:
+        return "absent"
+    if outcome.is_bye:
+        return _BYE_LABELS[outcome.value]
+    return {
+        Outcome.FORFEIT_WIN: "won by forfeit",
+        Outcome.FORFEIT_LOSS: "lost by forfeit",
+    }.get(outcome, outcome.name.replace("UNRATED_", "").lower())
+
+
+def _float(
+    outcome: Outcome | None, own: int, opponent: int | None, edition_2017: bool
+) -> Float | None:
+    if outcome in {Outcome.PAIRING_BYE, Outcome.FORFEIT_WIN}:
+        return Float.DOWN
+    if outcome is Outcome.FORFEIT_LOSS:
+        return Float.DOWN if edition_2017 else None
+    if outcome is None or opponent is None or not outcome.is_played:
+        return None
+    if own > opponent:
+        return Float.DOWN
+    if own < opponent:
+        return Float.UP
+    return None

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
 
 from tournaments import selectors
-from tournaments.models import Tournament
+from tournaments.exceptions import RoundNotPublished
+from tournaments.models import Player, Round, RoundState, Tournament
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -18,9 +19,19 @@ class HtmxHttpRequest(HttpRequest):
     htmx: HtmxDetails
 
 
-def _template(request: HtmxHttpRequest, page: str, fragment: str) -> str:
-    """The page, or only its fragment for an htmx request (STYLE.md "HTMX templates")."""
-    return f"{page}#{fragment}" if request.htmx else page
+def _template(
+    request: HtmxHttpRequest, page: str, fragment: str, *, targets: tuple[str, ...] = ()
+) -> str:
+    """The page, or only its fragment for an htmx request (STYLE.md "HTMX templates").
+
+    A request whose `HX-Target` is one of `targets` gets that fragment instead (the polling
+    fragment of a page).
+    """
+    if not request.htmx:
+        return page
+    if request.htmx.target in targets:
+        return f"{page}#{request.htmx.target}"
+    return f"{page}#{fragment}"
 
 
 @require_safe
@@ -34,12 +45,57 @@ def home(request: HtmxHttpRequest) -> HttpResponse:
 @require_safe
 @vary_on_headers("HX-Request")
 def tournament_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    """A tournament and its players in initial ranking order (C.04.2 B)."""
+    """A tournament: facts, rounds with links, players in initial ranking order (C.04.2 B),
+    and a QR code to itself. The rounds refresh themselves while a round is in play."""
     tournament = get_object_or_404(Tournament, slug=slug)
+    rounds = selectors.tournament_rounds(tournament)
     context = {
         "tournament": tournament,
         "players": selectors.players_in_initial_order(tournament),
+        "rounds": rounds,
+        "in_play": selectors.round_in_play(rounds),
+        "page_url": request.build_absolute_uri(),
     }
-    return render(
-        request, _template(request, "tournaments/tournament.html", "players-table"), context
+    template = _template(
+        request, "tournaments/tournament.html", "players-table", targets=("rounds-list",)
     )
+    return render(request, template, context)
+
+
+@require_safe
+@vary_on_headers("HX-Request")
+def round_detail(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
+    """The published pairings and results of a round; a draft is never shown ("not published
+    yet"). Refreshes itself while the round is in play."""
+    rnd = get_object_or_404(
+        Round.objects.select_related("tournament"), tournament__slug=slug, number=number
+    )
+    try:
+        boards = selectors.round_boards(rnd)
+    except RoundNotPublished:
+        boards = None
+    context = {
+        "tournament": rnd.tournament,
+        "round": rnd,
+        "boards": boards,
+        "in_play": rnd.state == RoundState.PUBLISHED,
+    }
+    return render(request, _template(request, "tournaments/round.html", "round-boards"), context)
+
+
+@require_safe
+@vary_on_headers("HX-Request")
+def player_detail(request: HtmxHttpRequest, slug: str, pairing_number: int) -> HttpResponse:
+    """A player's card: colours, floats, opponents and their scores, results, points."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    try:
+        player = tournament.players.get(pairing_number=pairing_number)
+    except Player.DoesNotExist as error:
+        raise Http404("No such player") from error
+    rounds = selectors.tournament_rounds(tournament)
+    context = {
+        "tournament": tournament,
+        "card": selectors.player_card(tournament, player, rounds),
+        "in_play": selectors.round_in_play(rounds),
+    }
+    return render(request, _template(request, "tournaments/player.html", "player-card"), context)

@@ -6,8 +6,20 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from django.contrib.auth.models import User
+from django.test import Client
 
-from tournaments.models import AuditEntry, Bye, ForbiddenPair, Game, Player, Round, Tournament
+from tests.factories import PlayerFactory, RoundFactory, TournamentFactory, UserFactory
+from tournaments.models import (
+    AuditEntry,
+    Bye,
+    ForbiddenPair,
+    Game,
+    Player,
+    Round,
+    RoundState,
+    Tournament,
+)
 
 REFERENCE = Path(__file__).resolve().parents[1] / "data" / "reference"
 WORKED_EXAMPLE = REFERENCE / "worked-example" / "tournament.trf"
@@ -31,3 +43,41 @@ def database_rows() -> Snapshot:
 @pytest.fixture
 def snapshot() -> Callable[[], Snapshot]:
     return database_rows
+
+
+@pytest.fixture
+def arbiter() -> User:
+    return UserFactory.create(username="arbiter")
+
+
+@pytest.fixture
+def arbiter_client(client: Client, arbiter: User) -> Client:
+    client.force_login(arbiter)
+    return client
+
+
+def tournament_with_players(
+    count: int, *, rounds: int = 5, arbiter: User | None = None
+) -> Tournament:
+    """A tournament with its rounds (not paired) and `count` players numbered 1..count."""
+    tournament = TournamentFactory.create(rounds=rounds)
+    for number in range(1, rounds + 1):
+        RoundFactory.create(tournament=tournament, number=number)
+    for number in range(1, count + 1):
+        PlayerFactory.create(
+            tournament=tournament, pairing_number=number, fide_rating=2500 - 10 * number
+        )
+    if arbiter is not None:
+        tournament.arbiters.add(arbiter)
+    return tournament
+
+
+def pair_round(tournament: Tournament, number: int, state: RoundState) -> Round:
+    """Pair round `number` as 1-2, 3-4, ... (board order) and put it in `state`."""
+    rnd = tournament.round_set.get(number=number)
+    players = list(tournament.players.order_by("pairing_number"))
+    for board, index in enumerate(range(0, len(players) - 1, 2), start=1):
+        Game.objects.create(round=rnd, board=board, white=players[index], black=players[index + 1])
+    rnd.state = state
+    rnd.save()
+    return rnd

@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from pytest_django import DjangoAssertNumQueries
 
-from tests.factories import PlayerFactory, TournamentFactory
+from tests.factories import PlayerFactory, RoundFactory, TournamentFactory
 from tests.tournaments.conftest import WORKED_EXAMPLE
 from tournaments.models import Tournament
 from tournaments.services import tournament_import_trf
@@ -69,11 +69,14 @@ def test_the_404_page_is_the_sites(client: Client, settings: object) -> None:
 def test_it_needs_a_fixed_number_of_queries(
     client: Client, django_assert_num_queries: DjangoAssertNumQueries
 ) -> None:
-    tournament = TournamentFactory.create(slug="spring")
+    tournament = TournamentFactory.create(slug="spring", rounds=9)
+    for number in range(1, 10):
+        RoundFactory.create(tournament=tournament, number=number)
     for _ in range(20):
         PlayerFactory.create(tournament=tournament)
 
-    with django_assert_num_queries(2):
+    # the tournament, its rounds, its players
+    with django_assert_num_queries(3):
         client.get("/t/spring/")
 
 

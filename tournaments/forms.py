@@ -1,0 +1,297 @@
+"""Forms of the arbiter pages: they read and check input; the rules are in the services."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django import forms
+
+from tournaments.models import (
+    MAX_RATING,
+    SCORE_FIELDS,
+    ByeKind,
+    InitialColor,
+    PairingSystem,
+    Player,
+    Result,
+    Sex,
+    Title,
+    Tournament,
+)
+from tournaments.player_services import PlayerData
+from tournaments.services import DEFAULT_TIEBREAKS, TournamentSettings
+from tournaments.tiebreak_codes import BASE_CODES, is_known_tiebreak
+
+TIEBREAK_SLOTS = 6
+COMMON_TIEBREAKS = (
+    "BH/C1",
+    "BH/C2",
+    "BH/M1",
+    "BH",
+    "SB/C1",
+    "SB",
+    "DE",
+    "WIN",
+    "WON",
+    "BPG",
+    "BWG",
+    "GE",
+    "REP",
+    "ARO",
+    "ARO/C1",
+    "TPR",
+    "PTP",
+    "AOB",
+    "FB",
+    "KS",
+    "PS",
+    "PS/C1",
+    "APRO",
+    "APPO",
+)
+"""The C.07 codes offered first; every other base code follows."""
+TIEBREAK_CHOICES = [("", "—")] + [
+    (code, code)
+    for code in (*COMMON_TIEBREAKS, *sorted(BASE_CODES - set(COMMON_TIEBREAKS) - {"PTS"}))
+]
+SCORE_LABELS = {
+    "points_win": "Win",
+    "points_draw": "Draw",
+    "points_loss": "Loss",
+    "points_pairing_bye": "Pairing-allocated bye",
+    "points_forfeit_win": "Forfeit win",
+    "points_forfeit_loss": "Forfeit loss",
+    "points_half_bye": "Half-point bye",
+    "points_full_bye": "Full-point bye",
+    "points_zero_bye": "Zero-point bye",
+}
+DRAW_COLOR = "draw"
+
+
+def _points_field(label: str) -> forms.DecimalField:
+    return forms.DecimalField(
+        label=label, min_value=Decimal(0), max_value=Decimal(10), decimal_places=1, step_size=0.5
+    )
+
+
+class TournamentForm(forms.Form):
+    """A tournament's settings; scores in points (stored in half-points)."""
+
+    name = forms.CharField(max_length=200)
+    city = forms.CharField(max_length=100, required=False)
+    federation = forms.CharField(max_length=32, required=False)
+    start_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    end_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    chief_arbiter = forms.CharField(max_length=200, required=False)
+    deputy_arbiter = forms.CharField(max_length=200, required=False, label="Deputy arbiter")
+    rounds = forms.IntegerField(min_value=1, max_value=99, initial=9)
+    pairing_system = forms.ChoiceField(
+        label="Rules edition",
+        required=False,
+        choices=[("", "By the start date"), *PairingSystem.choices],
+        help_text="Changeable until round 1 is paired.",
+    )
+    initial_color = forms.ChoiceField(
+        label="Initial colour",
+        choices=[
+            (DRAW_COLOR, "Drawn by the program (seed recorded)"),
+            (InitialColor.WHITE, "White (entered)"),
+            (InitialColor.BLACK, "Black (entered)"),
+        ],
+        initial=DRAW_COLOR,
+    )
+    max_half_point_byes = forms.IntegerField(
+        label="Half-point byes a player may request", min_value=0, max_value=99, initial=1
+    )
+    no_byes_last_rounds = forms.IntegerField(
+        label="No requested byes in the last … rounds", min_value=0, max_value=99, initial=1
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        defaults = Tournament()
+        for name in SCORE_FIELDS:
+            self.fields[name] = _points_field(SCORE_LABELS[name])
+            self.fields[name].initial = Decimal(getattr(defaults, name)) / 2
+        for slot in range(TIEBREAK_SLOTS):
+            self.fields[f"tiebreak_{slot + 1}"] = forms.ChoiceField(
+                label=f"Tie-break {slot + 1}", choices=TIEBREAK_CHOICES, required=False
+            )
+            if slot < len(DEFAULT_TIEBREAKS):
+                self.fields[f"tiebreak_{slot + 1}"].initial = DEFAULT_TIEBREAKS[slot]
+
+    @classmethod
+    def initial_for(cls, tournament: Tournament) -> dict[str, object]:
+        """The form's values for an existing tournament."""
+        initial: dict[str, object] = {
+            name: getattr(tournament, name)
+            for name in (
+                "name",
+                "city",
+                "federation",
+                "start_date",
+                "end_date",
+                "chief_arbiter",
+                "deputy_arbiter",
+                "rounds",
+                "pairing_system",
+                "max_half_point_byes",
+                "no_byes_last_rounds",
+            )
+        }
+        initial["initial_color"] = (
+            DRAW_COLOR if tournament.initial_color_seed is not None else tournament.initial_color
+        )
+        for name in SCORE_FIELDS:
+            initial[name] = Decimal(getattr(tournament, name)) / 2
+        for slot in range(TIEBREAK_SLOTS):
+            codes = tournament.tiebreaks
+            initial[f"tiebreak_{slot + 1}"] = codes[slot] if slot < len(codes) else ""
+        return initial
+
+    def score_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in SCORE_FIELDS]
+
+    def tiebreak_fields(self) -> list[forms.BoundField]:
+        return [self[f"tiebreak_{slot + 1}"] for slot in range(TIEBREAK_SLOTS)]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        start, end = data.get("start_date"), data.get("end_date")
+        if start and end and end < start:
+            self.add_error("end_date", "The tournament cannot end before it starts.")
+        codes = [data.get(f"tiebreak_{slot + 1}") or "" for slot in range(TIEBREAK_SLOTS)]
+        chosen = [code for code in codes if code]
+        unknown = [code for code in chosen if not is_known_tiebreak(code)]
+        if unknown:
+            self.add_error(None, f"Unknown tie-break(s): {', '.join(unknown)}.")
+        repeated = [code for code in chosen if code != "DE" and chosen.count(code) > 1]
+        if repeated:
+            self.add_error(None, f"A tie-break is listed twice: {repeated[0]}.")
+        return data
+
+    def settings(self) -> TournamentSettings:
+        """The cleaned values as the services take them."""
+        data = self.cleaned_data
+        color = data["initial_color"]
+        return TournamentSettings(
+            name=data["name"],
+            city=data["city"],
+            federation=data["federation"],
+            start_date=data["start_date"],
+            end_date=data["end_date"],
+            chief_arbiter=data["chief_arbiter"],
+            deputy_arbiter=data["deputy_arbiter"],
+            rounds=data["rounds"],
+            scoring={name: int(data[name] * 2) for name in SCORE_FIELDS},
+            tiebreaks=[
+                data[f"tiebreak_{slot + 1}"]
+                for slot in range(TIEBREAK_SLOTS)
+                if data[f"tiebreak_{slot + 1}"]
+            ],
+            pairing_system=PairingSystem(data["pairing_system"])
+            if data["pairing_system"]
+            else None,
+            initial_color=None if color == DRAW_COLOR else InitialColor(color),
+            max_half_point_byes=data["max_half_point_byes"],
+            no_byes_last_rounds=data["no_byes_last_rounds"],
+        )
+
+
+class PlayerForm(forms.Form):
+    """One player to register."""
+
+    name = forms.CharField(max_length=100, help_text="Lastname, Firstname")
+    title = forms.ChoiceField(choices=[("", "—"), *Title.choices], required=False)
+    sex = forms.ChoiceField(choices=[("", "—"), *Sex.choices], required=False)
+    rating = forms.CharField(
+        label="FIDE rating",
+        required=False,
+        help_text=f"0 to {MAX_RATING}; empty or “unrated” when unrated.",
+        widget=forms.TextInput(attrs={"inputmode": "numeric"}),
+    )
+    federation = forms.CharField(max_length=3, required=False)
+    fide_id = forms.RegexField(
+        label="FIDE id",
+        regex=r"^\d{1,11}$",
+        required=False,
+        error_messages={"invalid": "A FIDE id is up to 11 digits."},
+        widget=forms.TextInput(attrs={"inputmode": "numeric"}),
+    )
+    birth_date = forms.RegexField(
+        regex=r"^\d{4}(/\d{2}/\d{2})?$",
+        required=False,
+        help_text="YYYY/MM/DD or YYYY",
+        error_messages={"invalid": "Write the birth date as YYYY/MM/DD or YYYY."},
+    )
+    missed_bye = forms.ChoiceField(
+        label="Rounds missed by a late entry",
+        choices=[(ByeKind.ZERO_POINT, "Zero points"), (ByeKind.HALF_POINT, "Half a point")],
+        initial=ByeKind.ZERO_POINT,
+    )
+
+    def clean_rating(self) -> int:
+        value = (self.cleaned_data.get("rating") or "").strip().lower()
+        if value in {"", "unrated"}:
+            return 0
+        if not value.isdigit() or int(value) > MAX_RATING:
+            raise forms.ValidationError(f"Write a rating from 0 to {MAX_RATING}, or “unrated”.")
+        return int(value)
+
+    def player_data(self) -> PlayerData:
+        data = self.cleaned_data
+        return PlayerData(
+            name=data["name"],
+            title=data["title"],
+            sex=data["sex"],
+            rating=data["rating"],
+            federation=data["federation"].upper(),
+            fide_id=data["fide_id"],
+            birth_date=data["birth_date"],
+        )
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(label="CSV or TRF file")
+    format = forms.ChoiceField(choices=[("csv", "CSV"), ("trf", "TRF")], initial="csv")
+
+    def text(self) -> str:
+        """The file's text; a file that is not UTF-8 is read as Latin-1."""
+        raw: bytes = self.cleaned_data["file"].read()
+        try:
+            return raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            return raw.decode("latin-1")
+
+
+class ByeRequestForm(forms.Form):
+    round_number = forms.IntegerField(label="Round", min_value=1, max_value=99)
+    kind = forms.ChoiceField(
+        label="Bye",
+        choices=[(ByeKind.HALF_POINT, "Half-point"), (ByeKind.ZERO_POINT, "Zero-point")],
+    )
+
+
+class WithdrawForm(forms.Form):
+    from_round = forms.IntegerField(label="From round", min_value=1, max_value=99)
+
+
+class ForbiddenPairForm(forms.Form):
+    first = forms.ModelChoiceField(queryset=Player.objects.none(), label="Player")
+    second = forms.ModelChoiceField(queryset=Player.objects.none(), label="must not meet")
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        players = tournament.players.order_by("pairing_number")
+        for name in ("first", "second"):
+            field = self.fields[name]
+            assert isinstance(field, forms.ModelChoiceField)
+            field.queryset = players
+
+
+class ResultForm(forms.Form):
+    """A result for one board and the result the arbiter saw (compare-and-set)."""
+
+    result = forms.ChoiceField(choices=Result.choices, required=False)
+    expected = forms.ChoiceField(choices=Result.choices, required=False)

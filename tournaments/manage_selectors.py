@@ -1,0 +1,60 @@
+"""Reads for the arbiter pages (a few queries each)."""
+
+from __future__ import annotations
+
+from django.db.models import QuerySet
+from django.http import Http404
+
+from tournaments.models import AuditEntry, Bye, ForbiddenPair, Game, Player, Round, Tournament
+from tournaments.player_services import RENUMBERING_LAST_ROUND
+from tournaments.selectors import next_round_number, players_in_initial_order, tournament_rounds
+
+
+def dashboard(tournament: Tournament) -> dict[str, object]:
+    """The rounds, the number of players, the next round to pair and the last changes."""
+    rounds = tournament_rounds(tournament)
+    return {
+        "rounds": rounds,
+        "player_count": tournament.players.count(),
+        "next_round": next_round_number(tournament),
+        "audit": list(AuditEntry.objects.filter(tournament=tournament).select_related("user")[:15]),
+    }
+
+
+def players_page(tournament: Tournament) -> dict[str, object]:
+    """The players by pairing number, whether they follow the initial order, the prohibited
+    pairs, and whether pairing numbers may still change (C.04.2 B.3)."""
+    players = list(tournament.players.order_by("pairing_number"))
+    in_order = [player.pk for player in players_in_initial_order(tournament)]
+    paired = next_round_number(tournament) - 1
+    return {
+        "players": players,
+        "in_initial_order": in_order == [player.pk for player in players],
+        "renumbering_open": paired < RENUMBERING_LAST_ROUND,
+        "round_one_paired": paired >= 1,
+        "forbidden_pairs": list(
+            ForbiddenPair.objects.filter(tournament=tournament).select_related("first", "second")
+        ),
+    }
+
+
+def player_byes(player: Player) -> list[Bye]:
+    return list(player.byes.select_related("round").order_by("round__number"))
+
+
+def round_or_404(tournament: Tournament, number: int) -> Round:
+    try:
+        return tournament.round_set.get(number=number)
+    except Round.DoesNotExist as error:
+        raise Http404("No such round") from error
+
+
+def round_games(rnd: Round) -> QuerySet[Game]:
+    return rnd.games.select_related("white", "black").order_by("board")
+
+
+def game_or_404(rnd: Round, board: int) -> Game:
+    try:
+        return rnd.games.select_related("white", "black", "round").get(board=board)
+    except Game.DoesNotExist as error:
+        raise Http404("No such board") from error

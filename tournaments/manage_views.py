@@ -1,0 +1,347 @@
+"""Arbiter pages under `/t/<slug>/manage/`: only the tournament's arbiters get through.
+
+Views read input through forms, call one service, and turn its typed errors into messages;
+changes are POSTs that redirect (or answer an htmx fragment).
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from tournaments import manage_selectors
+from tournaments.access import arbiter_required
+from tournaments.exceptions import PlayerImportError, TournamentError
+from tournaments.forms import (
+    ByeRequestForm,
+    ForbiddenPairForm,
+    ImportForm,
+    PlayerForm,
+    ResultForm,
+    TournamentForm,
+    WithdrawForm,
+)
+from tournaments.models import Bye, ByeKind, ForbiddenPair, Player, Result, Tournament
+from tournaments.player_services import (
+    CSV_COLUMNS,
+    bye_cancel,
+    bye_request,
+    forbidden_pair_create,
+    forbidden_pair_delete,
+    player_register,
+    player_reinstate,
+    player_withdraw,
+    players_import_csv,
+    players_import_trf,
+    tournament_assign_pairing_numbers,
+)
+from tournaments.services import game_enter_result, tournament_create, tournament_update
+from tournaments.views import HtmxHttpRequest
+
+RESULT_KEYS = (
+    ("1", Result.WHITE_WINS, "White wins"),
+    ("=", Result.DRAW, "Draw"),
+    ("0", Result.BLACK_WINS, "Black wins"),
+    ("+", Result.WHITE_WINS_FORFEIT, "White wins by forfeit"),
+    ("-", Result.BLACK_WINS_FORFEIT, "Black wins by forfeit"),
+    ("*", Result.DOUBLE_FORFEIT, "Double forfeit"),
+)
+"""The keys of the result entry page (Backspace clears a result)."""
+
+
+def _user(request: HttpRequest) -> User:
+    user = request.user
+    assert isinstance(user, User)
+    return user
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tournament_new(request: HttpRequest) -> HttpResponse:
+    """Create a tournament; its creator becomes its arbiter."""
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = tournament_create(settings=form.settings(), by=_user(request))
+        except TournamentError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, f"{tournament.name} is created: register its players.")
+            return redirect("manage-players", tournament.slug)
+    return render(request, "tournaments/manage/tournament_form.html", {"form": form})
+
+
+@arbiter_required
+@require_safe
+def dashboard(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The arbiter's view of a tournament: rounds and what to do next, recent changes."""
+    context = {"tournament": tournament, **manage_selectors.dashboard(tournament)}
+    return render(request, "tournaments/manage/dashboard.html", context)
+
+
+@arbiter_required
+@require_http_methods(["GET", "POST"])
+def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = TournamentForm(request.POST or None, initial=TournamentForm.initial_for(tournament))
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament_update(tournament=tournament, settings=form.settings(), by=_user(request))
+        except TournamentError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, "The tournament is saved.")
+            return redirect("manage-dashboard", tournament.slug)
+    context = {"tournament": tournament, "form": form}
+    return render(request, "tournaments/manage/tournament_form.html", context)
+
+
+@arbiter_required
+@require_http_methods(["GET", "POST"])
+def players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The players: register one, import a list, assign pairing numbers, prohibited pairs."""
+    form = PlayerForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            player = player_register(
+                tournament=tournament,
+                data=form.player_data(),
+                by=_user(request),
+                missed_bye=ByeKind(form.cleaned_data["missed_bye"]),
+            )
+        except TournamentError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, f"{player} is registered.")
+            return redirect("manage-players", tournament.slug)
+    context = {
+        "tournament": tournament,
+        "form": form,
+        "import_form": ImportForm(),
+        "pair_form": ForbiddenPairForm(tournament=tournament),
+        "csv_columns": CSV_COLUMNS,
+        **manage_selectors.players_page(tournament),
+    }
+    status = 400 if form.errors else 200
+    return render(request, "tournaments/manage/players.html", context, status=status)
+
+
+@arbiter_required
+@require_POST
+def players_import(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = ImportForm(request.POST, request.FILES)
+    if not form.is_valid():
+        messages.error(request, "Choose a CSV or TRF file to import.")
+        return redirect("manage-players", tournament.slug)
+    service = players_import_trf if form.cleaned_data["format"] == "trf" else players_import_csv
+    try:
+        count = service(tournament=tournament, text=form.text(), by=_user(request))
+    except PlayerImportError as error:
+        messages.error(request, "Nothing imported: " + " · ".join(error.errors))
+    except TournamentError as error:
+        messages.error(request, f"Nothing imported: {error}")
+    else:
+        messages.success(request, f"{count} players imported.")
+    return redirect("manage-players", tournament.slug)
+
+
+@arbiter_required
+@require_POST
+def players_renumber(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    try:
+        tournament_assign_pairing_numbers(tournament=tournament, by=_user(request))
+    except TournamentError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, "Pairing numbers follow the initial ranking order.")
+    return redirect("manage-players", tournament.slug)
+
+
+def _player(tournament: Tournament, pairing_number: int) -> Player:
+    return get_object_or_404(Player, tournament=tournament, pairing_number=pairing_number)
+
+
+@arbiter_required
+@require_safe
+def player(request: HttpRequest, tournament: Tournament, pairing_number: int) -> HttpResponse:
+    """One player: requested byes, withdrawal and reinstatement."""
+    subject = _player(tournament, pairing_number)
+    context = {
+        "tournament": tournament,
+        "player": subject,
+        "byes": manage_selectors.player_byes(subject),
+        "bye_form": ByeRequestForm(),
+        "withdraw_form": WithdrawForm(),
+    }
+    return render(request, "tournaments/manage/player.html", context)
+
+
+def _back_to_player(tournament: Tournament, pairing_number: int) -> HttpResponse:
+    return redirect("manage-player", tournament.slug, pairing_number)
+
+
+@arbiter_required
+@require_POST
+def player_bye(request: HttpRequest, tournament: Tournament, pairing_number: int) -> HttpResponse:
+    subject = _player(tournament, pairing_number)
+    form = ByeRequestForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose a round and a kind of bye.")
+        return _back_to_player(tournament, pairing_number)
+    try:
+        bye_request(
+            player=subject,
+            round_number=form.cleaned_data["round_number"],
+            kind=ByeKind(form.cleaned_data["kind"]),
+            by=_user(request),
+        )
+    except TournamentError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"Bye recorded for round {form.cleaned_data['round_number']}.")
+    return _back_to_player(tournament, pairing_number)
+
+
+@arbiter_required
+@require_POST
+def bye_delete(request: HttpRequest, tournament: Tournament, bye_id: int) -> HttpResponse:
+    bye = get_object_or_404(
+        Bye.objects.select_related("player"), pk=bye_id, player__tournament=tournament
+    )
+    try:
+        bye_cancel(bye=bye, by=_user(request))
+    except TournamentError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, "The bye is cancelled.")
+    return _back_to_player(tournament, bye.player.pairing_number)
+
+
+@arbiter_required
+@require_POST
+def player_withdrawal(
+    request: HttpRequest, tournament: Tournament, pairing_number: int
+) -> HttpResponse:
+    subject = _player(tournament, pairing_number)
+    form = WithdrawForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose the first round the withdrawal applies to.")
+        return _back_to_player(tournament, pairing_number)
+    try:
+        player_withdraw(
+            player=subject, from_round=form.cleaned_data["from_round"], by=_user(request)
+        )
+    except TournamentError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"{subject.name} is withdrawn.")
+    return _back_to_player(tournament, pairing_number)
+
+
+@arbiter_required
+@require_POST
+def player_reinstatement(
+    request: HttpRequest, tournament: Tournament, pairing_number: int
+) -> HttpResponse:
+    subject = _player(tournament, pairing_number)
+    try:
+        player_reinstate(player=subject, by=_user(request))
+    except TournamentError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"{subject.name} is back in the tournament.")
+    return _back_to_player(tournament, pairing_number)
+
+
+@arbiter_required
+@require_POST
+def forbidden_pair_new(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = ForbiddenPairForm(request.POST, tournament=tournament)
+    if not form.is_valid():
+        messages.error(request, "Choose two players of this tournament.")
+        return redirect("manage-players", tournament.slug)
+    try:
+        forbidden_pair_create(
+            tournament=tournament,
+            first=form.cleaned_data["first"],
+            second=form.cleaned_data["second"],
+            by=_user(request),
+        )
+    except TournamentError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, "The two players will not be paired together.")
+    return redirect("manage-players", tournament.slug)
+
+
+@arbiter_required
+@require_POST
+def forbidden_pair_remove(
+    request: HttpRequest, tournament: Tournament, pair_id: int
+) -> HttpResponse:
+    pair = get_object_or_404(ForbiddenPair, pk=pair_id, tournament=tournament)
+    try:
+        forbidden_pair_delete(pair=pair, by=_user(request))
+    except TournamentError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, "The prohibited pairing is removed.")
+    return redirect("manage-players", tournament.slug)
+
+
+@arbiter_required
+@require_safe
+def results(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """Result entry for a published round: one row per board, keyboard first."""
+    rnd = manage_selectors.round_or_404(tournament, number)
+    context = {
+        "tournament": tournament,
+        "round": rnd,
+        "games": manage_selectors.round_games(rnd),
+        "keys": RESULT_KEYS,
+    }
+    return render(request, "tournaments/manage/results.html", context)
+
+
+@arbiter_required
+@require_POST
+def result_enter(
+    request: HttpRequest, tournament: Tournament, number: int, board: int
+) -> HttpResponse:
+    """Enter one board's result (compare-and-set on the result the arbiter saw); an htmx
+    request gets the board's row back, with the refusal's message if any."""
+    rnd = manage_selectors.round_or_404(tournament, number)
+    game = manage_selectors.game_or_404(rnd, board)
+    form = ResultForm(request.POST)
+    error = ""
+    if not form.is_valid():
+        error = "Unknown result."
+    else:
+        try:
+            game = game_enter_result(
+                game=game,
+                result=Result(form.cleaned_data["result"]),
+                by=_user(request),
+                expected_previous=Result(form.cleaned_data["expected"]),
+            )
+        except TournamentError as refusal:
+            error = str(refusal)
+            game.refresh_from_db()
+    if cast(HtmxHttpRequest, request).htmx:
+        rnd.refresh_from_db()
+        context = {
+            "tournament": tournament,
+            "round": rnd,
+            "game": game,
+            "error": error,
+            "oob": True,
+        }
+        return render(request, "tournaments/manage/results.html#result-row", context)
+    if error:
+        messages.error(request, error)
+    return redirect("manage-results", tournament.slug, number)

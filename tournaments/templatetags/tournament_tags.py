@@ -1,0 +1,28 @@
+"""Template helpers for the tournament pages: half-points as points, and the QR code."""
+
+from __future__ import annotations
+
+import segno
+from django import template
+from django.utils.safestring import SafeString, mark_safe
+
+register = template.Library()
+
+
+@register.filter
+def half_points(value: int | None) -> str:
+    """Half-points written as points: 3 → "1½", 4 → "2", 1 → "½"; empty for None."""
+    if value is None:
+        return ""
+    whole, half = divmod(int(value), 2)
+    if not half:
+        return str(whole)
+    return f"{whole}½" if whole else "½"
+
+
+@register.simple_tag
+def qr_svg(url: str, title: str = "QR code") -> SafeString:
+    """An inline SVG QR code for `url` (segno; no image request, no CDN)."""
+    svg = segno.make(url, error="m").svg_inline(scale=4, title=title, dark="#111", light="#fff")
+    # segno writes the SVG itself and escapes the title: the markup is safe.
+    return mark_safe(svg)  # noqa: S308
