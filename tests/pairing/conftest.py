@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 
+from pairing import tasks
 from tests.factories import UserFactory
 from tournaments.models import Round, Tournament
 from tournaments.services import tournament_import_trf
+
+CaptureCallbacks = Callable[..., AbstractContextManager[list[Callable[[], Any]]]]
+"""The type of pytest-django's `django_capture_on_commit_callbacks` fixture."""
 
 ROUNDS = Path(__file__).resolve().parents[1] / "data" / "reference" / "worked-example" / "rounds"
 
@@ -41,3 +48,11 @@ def worked(db: None, arbiter: User) -> Tournament:
 @pytest.fixture
 def round3(worked: Tournament) -> Round:
     return worked.round_set.get(number=3)
+
+
+@pytest.fixture
+def enqueued(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The run ids sent to the pairing task, which then does not run (no eager pairing)."""
+    sent: list[int] = []
+    monkeypatch.setattr(tasks.pair_round_task, "delay", sent.append)
+    return sent

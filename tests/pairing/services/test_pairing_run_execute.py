@@ -1,0 +1,150 @@
+"""pairing_run_execute: the worker's side; idempotent, recoverable, all or nothing."""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+
+import pytest
+import time_machine
+from django.contrib.auth.models import User
+from django.utils import timezone
+
+from pairing.cli import main as engine_command_line
+from pairing.engine import DutchConfig, NoValidPairing, RoundPairing, pair
+from pairing.exceptions import PairingRunInProgress
+from pairing.models import PairingRun, RunStatus
+from pairing.services import pairing_run_execute, round_request_pairing
+from tests.pairing.conftest import expected_pairs
+from tournaments.domain.state import TournamentState
+from tournaments.models import AuditEntry, Game, Result, Round, RoundState
+
+pytestmark = pytest.mark.django_db
+
+
+def boards(rnd: Round) -> list[tuple[int, int]]:
+    return list(
+        rnd.games.order_by("board").values_list("white__pairing_number", "black__pairing_number")
+    )
+
+
+def test_it_pairs_the_worked_example_round_3_as_expected(round3: Round, arbiter: User) -> None:
+    run = round_request_pairing(rnd=round3, by=arbiter)
+
+    pairing_run_execute(run_id=run.pk)
+
+    run.refresh_from_db()
+    round3.refresh_from_db()
+    assert run.status == RunStatus.DONE
+    assert run.attempts == 1
+    assert round3.state == RoundState.PAIRED
+    assert boards(round3) == expected_pairs(3)
+    assert run.output.splitlines()[0] == "7"
+    assert run.explanation_lines
+    assert AuditEntry.objects.filter(entity="round", entity_id=round3.pk).exists()
+
+
+def test_the_stored_input_reproduces_the_stored_output_on_the_command_line(
+    round3: Round, arbiter: User, tmp_path: Path
+) -> None:
+    run = round_request_pairing(rnd=round3, by=arbiter)
+    pairing_run_execute(run_id=run.pk)
+    run.refresh_from_db()
+    (tmp_path / "input.trf").write_text(run.input_trf, encoding="utf-8")
+
+    status = engine_command_line(
+        ["--dutch", str(tmp_path / "input.trf"), "-p", str(tmp_path / "out.txt")]
+    )
+
+    assert status == 0
+    assert (tmp_path / "out.txt").read_text(encoding="utf-8") == run.output
+
+
+def test_running_the_task_twice_gives_one_pairing(round3: Round, arbiter: User) -> None:
+    run = round_request_pairing(rnd=round3, by=arbiter)
+
+    pairing_run_execute(run_id=run.pk)
+    pairing_run_execute(run_id=run.pk)
+
+    assert round3.games.count() == 7
+    run.refresh_from_db()
+    assert run.attempts == 1
+
+
+def test_an_engine_failure_fails_the_run_and_writes_nothing(round3: Round, arbiter: User) -> None:
+    def no_pairing(state: TournamentState, config: DutchConfig) -> RoundPairing:
+        raise NoValidPairing("no complete pairing satisfies C.1-C.3")
+
+    run = round_request_pairing(rnd=round3, by=arbiter)
+
+    pairing_run_execute(run_id=run.pk, engine=no_pairing)
+
+    run.refresh_from_db()
+    round3.refresh_from_db()
+    assert run.status == RunStatus.FAILED
+    assert run.error == "no complete pairing satisfies C.1-C.3"
+    assert round3.state == RoundState.NOT_PAIRED
+    assert not round3.games.exists()
+    assert not round3.byes.filter(kind="U").exists()
+
+
+def test_a_run_another_worker_claimed_recently_is_left_to_it(round3: Round, arbiter: User) -> None:
+    run = round_request_pairing(rnd=round3, by=arbiter)
+    PairingRun.objects.filter(pk=run.pk).update(status=RunStatus.RUNNING, claimed_at=timezone.now())
+
+    with pytest.raises(PairingRunInProgress):
+        pairing_run_execute(run_id=run.pk)
+    assert not round3.games.exists()
+
+
+def test_a_run_whose_worker_died_is_taken_over_once_its_claim_is_stale(
+    round3: Round, arbiter: User
+) -> None:
+    run = round_request_pairing(rnd=round3, by=arbiter)
+    PairingRun.objects.filter(pk=run.pk).update(
+        status=RunStatus.RUNNING,
+        claimed_at=timezone.now() - datetime.timedelta(minutes=10),
+        attempts=1,
+    )
+
+    pairing_run_execute(run_id=run.pk)
+
+    run.refresh_from_db()
+    assert run.status == RunStatus.DONE
+    assert run.attempts == 2
+    assert boards(round3) == expected_pairs(3)
+
+
+def test_a_worker_whose_claim_was_taken_over_writes_nothing(round3: Round, arbiter: User) -> None:
+    run = round_request_pairing(rnd=round3, by=arbiter)
+
+    def overtaken(state: TournamentState, config: DutchConfig) -> RoundPairing:
+        with time_machine.travel(timezone.now() + datetime.timedelta(minutes=10)):
+            pairing_run_execute(run_id=run.pk)
+        return pair(state, config)
+
+    pairing_run_execute(run_id=run.pk, engine=overtaken)
+
+    run.refresh_from_db()
+    assert run.status == RunStatus.DONE
+    assert run.attempts == 2
+    assert round3.games.count() == 7
+
+
+def test_a_change_of_the_tournament_during_the_pairing_fails_the_run(
+    round3: Round, arbiter: User
+) -> None:
+    run = round_request_pairing(rnd=round3, by=arbiter)
+
+    def meanwhile(state: TournamentState, config: DutchConfig) -> RoundPairing:
+        Game.objects.filter(round__tournament=round3.tournament, round__number=2, board=1).update(
+            result=Result.DRAW
+        )
+        return pair(state, config)
+
+    pairing_run_execute(run_id=run.pk, engine=meanwhile)
+
+    run.refresh_from_db()
+    assert run.status == RunStatus.FAILED
+    assert "changed while the engine was pairing" in run.error
+    assert not round3.games.exists()
