@@ -37,10 +37,12 @@ def absolute_preference(colors: list[Color]) -> Color:
 
 
 def is_topscorer(state: TournamentState, player: PlayerState) -> bool:
-    """A.7: only when the final round is paired, a score above half the maximum so far."""
+    """A.7: only when the final round is paired, a pairing score (with any acceleration) above
+    half the maximum so far."""
     if state.next_round != state.total_rounds:
         return False
-    return 2 * player.score(state.scoring) > state.rounds_played * state.scoring.win
+    score = player.score(state.scoring) + player.acceleration_in(state.next_round)
+    return 2 * score > state.rounds_played * state.scoring.win
 
 
 def played_before(a: PlayerState, b: PlayerState) -> bool:
