@@ -1,0 +1,167 @@
+"""`tournament_standings` and `tournament_live_standings`: which rounds count, the list, the
+edition and the drawing of lots."""
+
+from __future__ import annotations
+
+import datetime
+from fractions import Fraction
+
+import pytest
+
+from standings.exceptions import StandingsPlayerNotFound, StandingsRoundUnavailable
+from standings.selectors import (
+    sorted_lines,
+    standings_codes,
+    standings_edition,
+    standings_lots_seed,
+    tournament_live_standings,
+    tournament_standings,
+)
+from standings.tiebreaks import Edition, compute_standings, parse_codes
+from tests.factories import TournamentFactory
+from tests.standings.selectors.builders import (
+    TIEBREAKS,
+    WORKED_EXAMPLE,
+    four_players,
+    round_in_play,
+)
+from tournaments.domain.trf import parse_trf, tournament_state
+from tournaments.models import Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def points(standings_lines: object) -> dict[str, Fraction]:
+    assert isinstance(standings_lines, tuple)
+    return {line.player.name: line.points for line in standings_lines}
+
+
+def test_the_public_standings_count_completed_rounds_only() -> None:
+    tournament, _ = round_in_play()
+
+    standings = tournament_standings(tournament=tournament)
+
+    assert standings.after_round == 1
+    assert standings.rounds == (1,)
+    assert points(standings.lines) == {
+        "Anna": 1,
+        "Boris": Fraction(1, 2),
+        "Chiara": Fraction(1, 2),
+        "Dario": 0,
+    }
+
+
+@pytest.mark.parametrize("after_round", [2, 3, 4, 5])
+def test_a_round_in_play_a_draft_or_a_later_round_has_no_public_standings(
+    after_round: int,
+) -> None:
+    tournament, _ = round_in_play()
+
+    with pytest.raises(StandingsRoundUnavailable, match=f"after round {after_round}"):
+        tournament_standings(tournament=tournament, after_round=after_round)
+
+
+def test_the_live_standings_count_the_results_entered_so_far() -> None:
+    tournament, _ = round_in_play()
+
+    standings = tournament_live_standings(tournament=tournament)
+
+    assert standings.live and standings.after_round == 2
+    assert points(standings.lines) == {
+        "Anna": 2,
+        "Boris": Fraction(1, 2),
+        "Chiara": Fraction(1, 2),
+        "Dario": 0,
+    }
+    assert standings.pending_games == 1
+    assert standings.pending == {(2, 2), (2, 4)}
+
+
+def test_the_draft_round_is_not_counted_live_either() -> None:
+    tournament, _ = round_in_play()
+
+    standings = tournament_live_standings(tournament=tournament)
+
+    assert standings.state.rounds_played == 2
+
+
+def test_without_a_completed_round_the_standings_are_after_round_zero() -> None:
+    tournament, _ = four_players()
+
+    standings = tournament_standings(tournament=tournament)
+
+    assert standings.after_round == 0
+    assert [line.points for line in standings.lines] == [0, 0, 0, 0]
+
+
+def test_they_equal_the_pure_api_on_the_same_file(worked_example: Tournament) -> None:
+    state = tournament_state(parse_trf(WORKED_EXAMPLE.read_text(encoding="utf-8")))
+    expected = compute_standings(
+        state,
+        parse_codes(",".join(["PTS", *TIEBREAKS])),
+        edition=Edition.C07_2026,
+        lots_seed=standings_lots_seed(worked_example),
+    )
+
+    standings = tournament_standings(tournament=worked_example)
+
+    assert [(line.rank, line.player.pairing_number) for line in standings.lines] == [
+        (row.rank, row.player_id) for row in expected.rows
+    ]
+    assert [line.values for line in standings.lines] == [
+        tuple(row.values[code] for code in TIEBREAKS) for row in expected.rows
+    ]
+
+
+def test_an_empty_list_gets_the_default_and_unknown_codes_are_left_out() -> None:
+    default = TournamentFactory.build(tiebreaks=[])
+    listed = TournamentFactory.build(tiebreaks=["PTS", "BH/C1", "BC", "BH:GP", "SB", "BH/C1"])
+
+    assert [code.text for code in standings_codes(default)[0]] == ["BH/C1", "BH", "SB", "DE"]
+    assert [code.text for code in standings_codes(listed)[0]] == ["BH/C1", "SB"]
+    assert standings_codes(listed)[1] == ("BC", "BH:GP")
+
+
+@pytest.mark.parametrize(
+    ("start", "edition"),
+    [
+        (datetime.date(2024, 7, 31), Edition.C07_2023),
+        (datetime.date(2024, 8, 1), Edition.C07_2024),
+        (datetime.date(2026, 3, 1), Edition.C07_2026),
+        (None, Edition.C07_2026),
+    ],
+)
+def test_the_edition_is_the_one_in_force_on_the_start_date(
+    start: datetime.date | None, edition: Edition
+) -> None:
+    assert standings_edition(TournamentFactory.build(start_date=start)) == edition
+
+
+def test_ties_left_are_broken_by_lots_seeded_by_the_tournament_and_repeatable() -> None:
+    tournament, _ = four_players(tiebreaks=["BH"])
+
+    first = tournament_standings(tournament=tournament)
+    again = tournament_standings(tournament=Tournament.objects.get(pk=tournament.pk))
+
+    assert first.lots_seed == f"tournament {tournament.pk}"
+    assert [line.lot for line in first.lines] == [1, 2, 3, 4]
+    assert [line.player.pk for line in first.lines] == [line.player.pk for line in again.lines]
+
+
+def test_sorting_puts_undefined_values_last_and_keeps_rank_order_in_ties() -> None:
+    tournament, players = four_players()
+    players[0].fide_rating = 0
+    players[0].save()
+    standings = tournament_standings(tournament=tournament)
+
+    lines, applied = sorted_lines(standings, "rating")
+
+    assert applied == "rating"
+    assert [line.player.name for line in lines] == ["Boris", "Chiara", "Dario", "Anna"]
+
+
+def test_an_unknown_player_is_refused() -> None:
+    tournament, _ = four_players()
+
+    with pytest.raises(StandingsPlayerNotFound):
+        tournament_standings(tournament=tournament).line(99)
