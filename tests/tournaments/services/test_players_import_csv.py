@@ -1,0 +1,60 @@
+"""`players_import_csv`: documented columns; a bad line refuses the whole file."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from django.contrib.auth.models import User
+
+from tests.tournaments.conftest import Snapshot, tournament_with_players
+from tournaments.exceptions import PlayerImportError
+from tournaments.player_services import players_import_csv
+
+pytestmark = pytest.mark.django_db
+
+GOOD = """name,title,sex,rating,federation,fide_id,birth_date
+"Rossi, Mario",IM,m,2412,ITA,2345678,1990/01/02
+"Bianchi, Anna",,w,unrated,ITA,,
+"""
+
+
+def test_it_imports_every_line(arbiter: User) -> None:
+    tournament = tournament_with_players(0)
+
+    count = players_import_csv(tournament=tournament, text=GOOD, by=arbiter)
+
+    assert count == 2
+    rows = list(tournament.players.values_list("name", "title", "fide_rating", "fide_id"))
+    assert rows == [("Rossi, Mario", "IM", 2412, "2345678"), ("Bianchi, Anna", "", 0, "")]
+
+
+def test_it_reads_semicolons(arbiter: User) -> None:
+    tournament = tournament_with_players(0)
+
+    players_import_csv(tournament=tournament, text="name;rating\nVerdi, Luca;1800\n", by=arbiter)
+
+    assert tournament.players.get().fide_rating == 1800
+
+
+def test_a_bad_line_saves_nothing_and_every_bad_line_is_named(
+    arbiter: User, snapshot: Callable[[], Snapshot]
+) -> None:
+    tournament = tournament_with_players(1)
+    before = snapshot()
+    text = GOOD + '"Neri, Ugo",,,4000,ITA,,\n"Gialli, Eva",,,2000,ITA,2345678,\n'
+
+    with pytest.raises(PlayerImportError) as refused:
+        players_import_csv(tournament=tournament, text=text, by=arbiter)
+
+    assert len(refused.value.errors) == 2
+    assert refused.value.errors[0].startswith("line 4:") and "3500" in refused.value.errors[0]
+    assert refused.value.errors[1].startswith("line 5:") and "2345678" in refused.value.errors[1]
+    assert snapshot() == before
+
+
+def test_it_refuses_a_file_without_a_name_column(arbiter: User) -> None:
+    tournament = tournament_with_players(0)
+
+    with pytest.raises(PlayerImportError, match="name column"):
+        players_import_csv(tournament=tournament, text="player,rating\nA,1\n", by=arbiter)
