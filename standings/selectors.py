@@ -102,6 +102,8 @@ class TournamentStandings:
     after_round: int
     live: bool
     rounds: tuple[int, ...]
+    in_play: bool
+    """A published round is being played: the standings will change."""
     columns: tuple[Column, ...]
     skipped: tuple[str, ...]
     """Codes of the tournament's list that are not individual C.07 tie-breaks (left out)."""
@@ -161,27 +163,38 @@ def tournament_standings(
 
     Raises `StandingsRoundUnavailable` for a round that is not completed.
     """
-    completed = _rounds_in(tournament, {RoundState.COMPLETED})
+    rounds = _rounds(tournament)
+    completed = rounds.completed
     if after_round is None:
         after_round = completed[-1] if completed else 0
     elif after_round not in completed:
         raise StandingsRoundUnavailable(_unavailable(after_round, completed))
-    return _standings(tournament, after_round, completed, live=False)
+    return _standings(tournament, after_round, rounds, live=False)
 
 
 def tournament_live_standings(*, tournament: Tournament) -> TournamentStandings:
     """The arbiter's standings counting the round in play (the last published round) with the
     results entered so far; the last completed round's when no round is in play."""
-    counted = _rounds_in(tournament, {RoundState.COMPLETED, RoundState.PUBLISHED})
-    completed = _rounds_in(tournament, {RoundState.COMPLETED})
-    return _standings(tournament, counted[-1] if counted else 0, completed, live=True)
+    rounds = _rounds(tournament)
+    counted = rounds.in_play or (rounds.completed[-1] if rounds.completed else 0)
+    return _standings(tournament, counted, rounds, live=True)
 
 
-def _rounds_in(tournament: Tournament, states: set[RoundState]) -> tuple[int, ...]:
-    return tuple(
-        tournament.round_set.filter(state__in=states)
-        .order_by("number")
-        .values_list("number", flat=True)
+@dataclass(frozen=True, slots=True)
+class _Rounds:
+    completed: tuple[int, ...]
+    in_play: int | None
+    """The last published round, whose results are being entered."""
+
+
+def _rounds(tournament: Tournament) -> _Rounds:
+    states = dict(tournament.round_set.values_list("number", "state"))
+    published = [number for number, state in states.items() if state == RoundState.PUBLISHED]
+    return _Rounds(
+        completed=tuple(
+            sorted(number for number, state in states.items() if state == RoundState.COMPLETED)
+        ),
+        in_play=max(published, default=None),
     )
 
 
@@ -195,7 +208,7 @@ def _unavailable(after_round: int, completed: Sequence[int]) -> str:
 
 
 def _standings(
-    tournament: Tournament, after_round: int, completed: tuple[int, ...], *, live: bool
+    tournament: Tournament, after_round: int, rounds: _Rounds, *, live: bool
 ) -> TournamentStandings:
     players = list(tournament.players.order_by("pairing_number"))
     state, pending = _state(tournament, players, after_round)
@@ -218,7 +231,8 @@ def _standings(
         tournament=tournament,
         after_round=after_round,
         live=live,
-        rounds=completed,
+        rounds=rounds.completed,
+        in_play=rounds.in_play is not None,
         columns=tuple(Column(code, tiebreak_name(code), tiebreak_rule(code)) for code in codes),
         skipped=skipped,
         edition=edition,

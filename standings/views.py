@@ -20,6 +20,8 @@ from tournaments.models import Tournament
 from tournaments.views import HtmxHttpRequest
 
 TABLE = "standings/_standings-table.html"
+LIVE_REFRESH_SECONDS = 15
+PUBLIC_REFRESH_SECONDS = 60
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +71,7 @@ def _sort_headers(
     for key, label, title, numeric in columns:
         active = sort.removeprefix("-") == key
         reversed_now = sort.startswith("-")
-        query = {k: v for k, v in request.GET.items() if k in {"round"}}
+        query = {"round": request.GET["round"]} if "round" in request.GET else {}
         query["sort"] = f"-{key}" if active and not reversed_now else key
         ascending = (key in selectors.SORTS_ASCENDING) != (active and reversed_now)
         headers.append(
@@ -93,7 +95,18 @@ def _table_context(request: HttpRequest, standings: TournamentStandings) -> dict
         "lines": lines,
         "headers": _sort_headers(request, standings, sort),
         "round_query": f"?round={standings.after_round}" if request.GET.get("round") else "",
+        "refresh_seconds": _refresh_seconds(request, standings),
     }
+
+
+def _refresh_seconds(request: HttpRequest, standings: TournamentStandings) -> int | None:
+    """How often the table reloads itself: every 15 s for the arbiter's live standings, every
+    minute on the public page while a round is in play (until it completes)."""
+    if standings.live:
+        return LIVE_REFRESH_SECONDS
+    if standings.in_play and not request.GET.get("round"):
+        return PUBLIC_REFRESH_SECONDS
+    return None
 
 
 @require_safe

@@ -69,5 +69,5 @@ def test_it_needs_a_fixed_number_of_queries(
 ) -> None:
     client, _ = arbiter_client
 
-    with django_assert_num_queries(9):
+    with django_assert_num_queries(8):
         client.get("/t/small/manage/standings/")

@@ -14,7 +14,7 @@ from django.test import Client
 from pytest_django import DjangoAssertNumQueries
 
 from standings.selectors import standings_edition, standings_lots_seed
-from tests.standings.selectors.builders import TIEBREAKS, WORKED_EXAMPLE
+from tests.standings.selectors.builders import TIEBREAKS, WORKED_EXAMPLE, round_in_play
 from tests.standings.views.helpers import standings_rows
 from tournaments.models import Tournament
 
@@ -173,3 +173,21 @@ def test_a_round_without_standings_gets_a_message(
 def test_it_needs_no_login_and_changes_nothing(client: Client, worked_example: Tournament) -> None:
     assert client.get("/t/worked-example/standings/").status_code == 200
     assert client.post("/t/worked-example/standings/").status_code == 405
+
+
+def test_it_refreshes_itself_while_a_round_is_in_play(client: Client) -> None:
+    round_in_play()
+
+    html = client.get("/t/small/standings/").content.decode()
+    chosen = client.get("/t/small/standings/?round=1").content.decode()
+
+    assert 'hx-get="/t/small/standings/" hx-trigger="every 60s"' in html
+    assert "hx-trigger" not in chosen
+
+
+def test_it_does_not_refresh_itself_once_the_tournament_is_over(
+    client: Client, worked_example: Tournament
+) -> None:
+    html = client.get("/t/worked-example/standings/").content.decode()
+
+    assert "hx-trigger" not in html
