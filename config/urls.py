@@ -11,5 +11,6 @@ urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("", include("tournaments.urls")),
+    path("", include("pairing.urls")),
     path("", include("standings.urls")),
 ]

@@ -53,44 +53,62 @@ def scores_before(rnd: Round) -> dict[PlayerId, int]:
     return {player.id: int(player.score(state.scoring)) for player in state.players}
 
 
-def draft_warnings(rnd: Round, games: list[Game] | None = None) -> list[RuleWarning]:
-    """What the round's current pairing breaks (empty for an untouched engine pairing)."""
-    games = list(round_games(rnd)) if games is None else games
+def points_text(half_points: int) -> str:
+    """A score as players read it: 0, ½, 1, 1½ ..."""
+    whole, half = divmod(half_points, 2)
+    if not half:
+        return str(whole)
+    return f"{whole}½" if whole else "½"
+
+
+@dataclass(frozen=True, slots=True)
+class BoardRow:
+    """A board as the pairing page shows it: players with their scores before the round."""
+
+    game: Game
+    white_score: str
+    black_score: str
+    warnings: tuple[RuleWarning, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundPairingView:
+    """A round's pairing (draft or published) with its scores and what it breaks."""
+
+    rows: list[BoardRow]
+    bye: Bye | None
+    bye_score: str
+    warnings: list[RuleWarning]
+
+
+def round_pairing_view(rnd: Round) -> RoundPairingView:
+    """The round's boards, bye, scores before the round, and every rule they break."""
+    games = list(round_games(rnd))
     bye = round_pairing_bye(rnd)
-    return pairing_warnings(
-        state_before(rnd),
+    if not games and bye is None:
+        return RoundPairingView(rows=[], bye=None, bye_score="", warnings=[])
+    state = state_before(rnd)
+    scores = {player.id: int(player.score(state.scoring)) for player in state.players}
+    warnings = pairing_warnings(
+        state,
         (
             (game.board, PlayerId(game.white.pairing_number), PlayerId(game.black.pairing_number))
             for game in games
         ),
         PlayerId(bye.player.pairing_number) if bye is not None else None,
     )
-
-
-@dataclass(frozen=True, slots=True)
-class BoardRow:
-    """A board as the draft page shows it: players with their scores before the round."""
-
-    game: Game
-    white_score: int
-    black_score: int
-
-
-def draft_rows(rnd: Round, games: list[Game], scores: dict[PlayerId, int]) -> list[BoardRow]:
-    return [
+    rows = [
         BoardRow(
             game=game,
-            white_score=scores.get(PlayerId(game.white.pairing_number), 0),
-            black_score=scores.get(PlayerId(game.black.pairing_number), 0),
+            white_score=points_text(scores[PlayerId(game.white.pairing_number)]),
+            black_score=points_text(scores[PlayerId(game.black.pairing_number)]),
+            warnings=tuple(w for w in warnings if w.board == game.board),
         )
         for game in games
     ]
+    bye_score = points_text(scores[PlayerId(bye.player.pairing_number)]) if bye else ""
+    return RoundPairingView(rows=rows, bye=bye, bye_score=bye_score, warnings=warnings)
 
 
 def players_by_number(tournament: Tournament) -> dict[int, Player]:
     return {player.pairing_number: player for player in tournament.players.all()}
-
-
-def results_missing(rnd: Round) -> int:
-    """How many games of the round have no result yet."""
-    return rnd.games.filter(result="").count()

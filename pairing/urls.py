@@ -1,0 +1,18 @@
+"""The arbiter's pairing pages: /t/<slug>/manage/round/<n>/pairing/ and its actions."""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from pairing import views
+
+PREFIX = "t/<slug:slug>/manage/round/<int:number>/pairing/"
+
+urlpatterns = [
+    path(PREFIX, views.round_pairing, name="pairing-round"),
+    path(f"{PREFIX}request/", views.pairing_request, name="pairing-request"),
+    path(f"{PREFIX}repair/", views.pairing_repair, name="pairing-repair"),
+    path(f"{PREFIX}publish/", views.pairing_publish, name="pairing-publish"),
+    path(f"{PREFIX}swap/<int:game_id>/", views.pairing_swap_colours, name="pairing-swap"),
+    path(f"{PREFIX}exchange/", views.pairing_exchange, name="pairing-exchange"),
+]
