@@ -45,14 +45,15 @@ from tournaments.services import game_enter_result, tournament_create, tournamen
 from tournaments.views import HtmxHttpRequest
 
 RESULT_KEYS = (
-    ("1", Result.WHITE_WINS, "White wins"),
-    ("=", Result.DRAW, "Draw"),
-    ("0", Result.BLACK_WINS, "Black wins"),
-    ("+", Result.WHITE_WINS_FORFEIT, "White wins by forfeit"),
-    ("-", Result.BLACK_WINS_FORFEIT, "Black wins by forfeit"),
-    ("*", Result.DOUBLE_FORFEIT, "Double forfeit"),
+    ("1", Result.WHITE_WINS, "White wins", "1-0"),
+    ("=", Result.DRAW, "Draw", "½"),
+    ("0", Result.BLACK_WINS, "Black wins", "0-1"),
+    ("+", Result.WHITE_WINS_FORFEIT, "White wins by forfeit", "+/−"),
+    ("-", Result.BLACK_WINS_FORFEIT, "Black wins by forfeit", "−/+"),
+    ("*", Result.DOUBLE_FORFEIT, "Double forfeit", "−/−"),
 )
-"""The keys of the result entry page (Backspace clears a result)."""
+"""The keys of the result entry page: key, result, what it means, button text (Backspace
+clears a result)."""
 
 
 def _user(request: HttpRequest) -> User:

@@ -1,0 +1,141 @@
+"""The tournament pages in a real Chromium: keyboard result entry, and screenshots of every
+page at 390 and 1280 pixels (var/screenshots/, to be looked at)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connection
+from django.test import Client
+from pytest_django.live_server_helper import LiveServer
+
+from tests.factories import UserFactory
+from tests.tournaments.conftest import pair_round
+from tournaments.models import ByeKind, Game, Result, RoundState, Tournament
+from tournaments.player_services import (
+    PlayerData,
+    bye_request,
+    player_register,
+    tournament_assign_pairing_numbers,
+)
+from tournaments.services import TournamentSettings, game_enter_result, tournament_create
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+CHROMIUM = "/usr/bin/chromium"
+SCREENSHOTS = Path(__file__).resolve().parents[3] / "var" / "screenshots"
+NAMES = [
+    ("Carlsen, Magnus", 2830, "GM"),
+    ("Rossi, Mario", 2412, "IM"),
+    ("Bianchi, Anna", 2301, "WGM"),
+    ("Verdi, Luca", 2250, "FM"),
+    ("Neri, Giulia", 2104, ""),
+    ("Esposito, Francesco Maria", 1987, ""),
+    ("Romano, Chiara", 1876, ""),
+    ("Colombo, Pietro", 0, ""),
+]
+
+
+@pytest.fixture
+def playwright_page() -> Iterator[object]:
+    if not shutil.which(CHROMIUM):
+        pytest.skip("Debian's chromium is not installed")
+    from playwright.sync_api import sync_playwright
+
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # the ORM runs beside Playwright's loop
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=CHROMIUM,
+                args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+            )
+            yield browser
+            browser.close()
+    finally:
+        del os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"]
+
+
+def running_tournament(arbiter: User) -> Tournament:
+    """Round 1 completed, round 2 published with one result in, a half-point bye in round 3."""
+    tournament = tournament_create(
+        settings=TournamentSettings(name="Bologna Spring Open", city="Bologna", federation="ITA"),
+        by=arbiter,
+    )
+    for name, rating, title in NAMES:
+        player_register(
+            tournament=tournament,
+            data=PlayerData(name=name, rating=rating, title=title),
+            by=arbiter,
+        )
+    tournament_assign_pairing_numbers(tournament=tournament, by=arbiter)
+    pair_round(tournament, 1, RoundState.PUBLISHED)
+    for game, result in zip(
+        Game.objects.filter(round__number=1).order_by("board"),
+        [Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS, Result.WHITE_WINS_FORFEIT],
+        strict=True,
+    ):
+        game_enter_result(game=game, result=result, by=arbiter, expected_previous="")
+    pair_round(tournament, 2, RoundState.PUBLISHED)
+    first = Game.objects.get(round__number=2, board=1)
+    game_enter_result(game=first, result=Result.DRAW, by=arbiter, expected_previous="")
+    bye_request(
+        player=tournament.players.get(pairing_number=5),
+        round_number=3,
+        kind=ByeKind.HALF_POINT,
+        by=arbiter,
+    )
+    return tournament
+
+
+def test_every_page_renders_and_results_are_entered_from_the_keyboard(
+    live_server: LiveServer, playwright_page: object, client: Client
+) -> None:
+    arbiter = UserFactory.create(username="arbiter")
+    tournament = running_tournament(arbiter)
+    client.force_login(arbiter)
+    session = client.cookies["sessionid"].value
+    slug = tournament.slug
+    pages = {
+        "tournament": f"/t/{slug}/",
+        "round": f"/t/{slug}/round/2/",
+        "player": f"/t/{slug}/player/1/",
+        "manage-new": "/manage/new/",
+        "manage-dashboard": f"/t/{slug}/manage/",
+        "manage-edit": f"/t/{slug}/manage/edit/",
+        "manage-players": f"/t/{slug}/manage/players/",
+        "manage-player": f"/t/{slug}/manage/player/5/",
+        "manage-results": f"/t/{slug}/manage/round/2/results/",
+    }
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    browser = playwright_page
+    for width in (390, 1280):
+        context = browser.new_context(viewport={"width": width, "height": 900})  # type: ignore[attr-defined]
+        context.add_cookies([{"name": "sessionid", "value": session, "url": live_server.url}])
+        page = context.new_page()
+        for name, path in pages.items():
+            response = page.goto(live_server.url + path)
+            assert response is not None and response.status == 200, path
+            page.screenshot(path=str(SCREENSHOTS / f"{name}-{width}.png"), full_page=True)
+        context.close()
+
+    context = browser.new_context(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
+    context.add_cookies([{"name": "sessionid", "value": session, "url": live_server.url}])
+    page = context.new_page()
+    page.goto(live_server.url + pages["manage-results"])
+    page.focus("#board-2")
+    page.keyboard.press("1")
+    page.wait_for_function("document.activeElement && document.activeElement.id === 'board-3'")
+    page.keyboard.press("*")
+    page.wait_for_function("document.activeElement && document.activeElement.id === 'board-4'")
+    context.close()
+
+    results = dict(Game.objects.filter(round__number=2).values_list("board", "result"))
+    # Playwright's greenlets gave this query its own connection: close it, or the test
+    # database could not be dropped at the end of the run.
+    connection.close()
+    assert (results[2], results[3]) == (Result.WHITE_WINS, Result.DOUBLE_FORFEIT)
