@@ -104,10 +104,12 @@ def _check_duplicate(tournament: Tournament, data: PlayerData) -> None:
         same = players.filter(fide_id=data.fide_id).first()
         if same is not None:
             raise InvalidPlayer(f"FIDE id {data.fide_id} is already registered: {same}.")
-    if data.birth_date:
-        same = players.filter(name__iexact=data.name.strip(), birth_date=data.birth_date).first()
-        if same is not None:
-            raise InvalidPlayer(f"{same} has the same name and birth date: already registered.")
+    same = players.filter(name__iexact=data.name.strip(), birth_date=data.birth_date).first()
+    if same is not None:
+        raise InvalidPlayer(
+            f"{same} has the same name and birth date: already registered"
+            + ("." if data.birth_date else " (give the birth dates to tell namesakes apart).")
+        )
 
 
 def _register(
@@ -159,7 +161,7 @@ def player_register(
     missed_bye: ByeKind = ByeKind.ZERO_POINT,
 ) -> Player:
     """Register a player: validated (`InvalidPlayer`), refused when already registered (same
-    FIDE id, or same name and birth date).
+    FIDE id, or same name and birth date, both possibly unknown).
 
     Before round 1 is paired the pairing number is provisional (the next free number; see
     `tournament_assign_pairing_numbers`). A late entry, registered after round 1 was paired,

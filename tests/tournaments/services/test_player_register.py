@@ -105,3 +105,18 @@ def test_the_arbiter_may_grant_half_points_for_the_missed_rounds(arbiter: User) 
 
     assert player.first_round == 2
     assert list(player.byes.values_list("kind", flat=True)) == [ByeKind.HALF_POINT]
+
+
+def test_namesakes_need_their_birth_dates(arbiter: User) -> None:
+    tournament = tournament_with_players(0)
+    player_register(tournament=tournament, data=PlayerData(name="Rossi, Mario"), by=arbiter)
+
+    with pytest.raises(InvalidPlayer, match="tell namesakes apart"):
+        player_register(tournament=tournament, data=PlayerData(name="Rossi, Mario"), by=arbiter)
+    player_register(
+        tournament=tournament,
+        data=PlayerData(name="Rossi, Mario", birth_date="1990/01/01"),
+        by=arbiter,
+    )
+
+    assert tournament.players.count() == 2
