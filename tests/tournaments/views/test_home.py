@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from pytest_django import DjangoAssertNumQueries
 
-from tests.factories import PlayerFactory, TournamentFactory
+from tests.factories import PlayerFactory, TournamentFactory, UserFactory
 from tournaments.models import TournamentStatus
 
 pytestmark = pytest.mark.django_db
@@ -65,3 +65,10 @@ def test_an_htmx_request_gets_only_the_list(client: Client) -> None:
 
 def test_it_changes_nothing_and_refuses_a_post(client: Client) -> None:
     assert client.post("/").status_code == 405
+
+
+def test_a_logged_in_user_is_offered_to_create_a_tournament(client: Client) -> None:
+    assert "/manage/new/" not in client.get("/").content.decode()
+    client.force_login(UserFactory.create(username="someone"))
+
+    assert 'href="/manage/new/"' in client.get("/").content.decode()
