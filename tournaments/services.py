@@ -37,6 +37,7 @@ from tournaments.models import (
     Round,
     RoundState,
     Tournament,
+    TournamentStatus,
     WorkerHeartbeat,
 )
 from tournaments.trf_import import import_document, parse_or_refuse
@@ -425,11 +426,13 @@ def game_enter_result(
         new=f"round {rnd.number} board {game.board}: {_result_label(result)}",
         note=note,
     )
-    _update_round_state(rnd)
+    _update_round_state(tournament, rnd)
     return game
 
 
-def _update_round_state(rnd: Round) -> None:
+def _update_round_state(tournament: Tournament, rnd: Round) -> None:
+    """Complete the round when every board has a result, publish it again when one is
+    cleared; the tournament is finished when its last round is completed."""
     complete = not rnd.games.filter(result=Result.NOT_PLAYED).exists()
     if complete and rnd.state == RoundState.PUBLISHED:
         rnd.state, rnd.completed_at = RoundState.COMPLETED, timezone.now()
@@ -438,3 +441,8 @@ def _update_round_state(rnd: Round) -> None:
     else:
         return
     rnd.save(update_fields=["state", "completed_at", "updated"])
+    last = rnd.number == tournament.rounds and rnd.state == RoundState.COMPLETED
+    status = TournamentStatus.FINISHED if last else TournamentStatus.IN_PROGRESS
+    if tournament.status != status:
+        tournament.status = status
+        tournament.save(update_fields=["status", "updated"])

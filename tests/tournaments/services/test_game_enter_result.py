@@ -12,7 +12,7 @@ from django.db import connection
 from tests.factories import UserFactory
 from tests.tournaments.conftest import Snapshot, pair_round, tournament_with_players
 from tournaments.exceptions import ResultConflict, RoundNotEditable, RoundNotPublished
-from tournaments.models import AuditEntry, Game, Result, RoundState
+from tournaments.models import AuditEntry, Game, Result, RoundState, TournamentStatus
 from tournaments.services import game_enter_result
 
 pytestmark = pytest.mark.django_db
@@ -154,3 +154,16 @@ def test_it_refuses_to_clear_a_result_once_the_next_round_is_paired(arbiter: Use
         )
 
     assert Game.objects.get(pk=game.pk).result == Result.WHITE_WINS
+
+
+def test_completing_the_last_round_finishes_the_tournament(arbiter: User) -> None:
+    tournament = tournament_with_players(2, rounds=1)
+    game = pair_round(tournament, 1, RoundState.PUBLISHED).games.get()
+
+    game_enter_result(game=game, result=Result.DRAW, by=arbiter, expected_previous="")
+    tournament.refresh_from_db()
+    assert tournament.status == TournamentStatus.FINISHED
+    game_enter_result(game=game, result=Result.NOT_PLAYED, by=arbiter, expected_previous="1/2-1/2")
+
+    tournament.refresh_from_db()
+    assert tournament.status == TournamentStatus.IN_PROGRESS
