@@ -80,6 +80,11 @@ class RoundPairingView:
     bye_score: str
     warnings: list[RuleWarning]
 
+    @property
+    def has_rematch(self) -> bool:
+        """A board breaks C.1: the one reason a published pairing may change (C.04.2 D.10)."""
+        return any(warning.rule == "C.04.3 C.1" for warning in self.warnings)
+
 
 def round_pairing_view(rnd: Round) -> RoundPairingView:
     """The round's boards, bye, scores before the round, and every rule they break."""

@@ -19,7 +19,6 @@ from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseStopPolling
 
 from pairing import selectors, services
-from pairing.checks import RuleWarning
 from pairing.forms import ExchangeOpponentsForm
 from pairing.models import PairingRun
 from tournaments.access import arbiter_required
@@ -33,6 +32,7 @@ PAGE = "pairing/round.html"
 def _context(tournament: Tournament, rnd: Round) -> dict[str, object]:
     pairing = selectors.round_pairing_view(rnd)
     is_draft = rnd.state == RoundState.PAIRED
+    correctable = rnd.state == RoundState.PUBLISHED and pairing.has_rematch
     games = [row.game for row in pairing.rows]
     return {
         "tournament": tournament,
@@ -41,9 +41,12 @@ def _context(tournament: Tournament, rnd: Round) -> dict[str, object]:
         "run": selectors.latest_run(rnd),
         "pairing": pairing,
         "is_draft": is_draft,
-        "exchange_form": ExchangeOpponentsForm(games=games)
-        if is_draft and len(games) > 1
-        else None,
+        "correctable": correctable,
+        "exchange_form": (
+            ExchangeOpponentsForm(games=games)
+            if (is_draft or correctable) and len(games) > 1
+            else None
+        ),
     }
 
 
@@ -77,11 +80,12 @@ def _act(
     except TournamentError as error:
         messages.error(request, str(error))
     else:
-        warnings = outcome if isinstance(outcome, list) else []
-        for warning in warnings:
-            if isinstance(warning, RuleWarning):
-                messages.warning(request, str(warning))
-        messages.success(request, success)
+        broken = len(outcome) if isinstance(outcome, list) else 0
+        if broken:
+            rules = "rule" if broken == 1 else "rules"
+            messages.warning(request, f"{success} The edit breaks {broken} {rules}: see below.")
+        else:
+            messages.success(request, success)
     return redirect("pairing-round", tournament.slug, number)
 
 

@@ -150,6 +150,7 @@ def test_swapping_colours_shows_the_rules_it_breaks(arbiter_client: Client, draf
 
     html = response.content.decode()
     assert "Colours swapped on board 1." in html
+    assert "The edit breaks 2 rules" in html
     assert "5 would have white three times in a row" in html
     assert AuditEntry.objects.filter(entity="game", entity_id=game.pk).exists()
 
@@ -192,3 +193,22 @@ def test_repair_discards_the_draft(
     draft.refresh_from_db()
     assert draft.state == RoundState.NOT_PAIRED
     assert PairingRun.objects.filter(round=draft, status=RunStatus.PENDING).count() == 1
+
+
+def test_a_published_round_offers_no_edit_but_a_rematch_correction(
+    arbiter_client: Client, draft: Round
+) -> None:
+    arbiter_client.post(page(draft, "pairing-publish"))
+    html = arbiter_client.get(page(draft)).content.decode()
+    assert "Swap colours" not in html
+    assert "exchange" not in html.lower().replace("engine", "")
+
+    draft.state = RoundState.PAIRED
+    draft.save()
+    game_a, game_b = draft.games.get(board=2), draft.games.get(board=7)
+    arbiter_client.post(page(draft, "pairing-exchange"), {"game_a": game_a.pk, "game_b": game_b.pk})
+    arbiter_client.post(page(draft, "pairing-publish"))
+    html = arbiter_client.get(page(draft)).content.decode()
+
+    assert "Correct the rematch (C.04.2 D.10)" in html
+    assert "Swap colours" not in html

@@ -1,0 +1,98 @@
+"""The pairing page in a real Chromium: pair from the keyboard, then screenshots of the waiting
+run, the draft and the published round at 390 and 1280 pixels (var/screenshots/pairing-*)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.test import Client
+from pytest_django.live_server_helper import LiveServer
+
+from pairing import tasks
+from tests.factories import UserFactory
+from tests.pairing.conftest import import_round_input
+from tournaments.models import RoundState
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+CHROMIUM = "/usr/bin/chromium"
+SCREENSHOTS = Path(__file__).resolve().parents[3] / "var" / "screenshots"
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    if not shutil.which(CHROMIUM):
+        pytest.skip("Debian's chromium is not installed")
+    from playwright.sync_api import sync_playwright
+
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # the ORM runs beside Playwright's loop
+    try:
+        with sync_playwright() as playwright:
+            chromium = playwright.chromium.launch(
+                executable_path=CHROMIUM,
+                args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+            )
+            yield chromium
+            chromium.close()
+    finally:
+        del os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"]
+
+
+def test_an_arbiter_pairs_reviews_and_publishes_a_round_from_the_keyboard(
+    live_server: LiveServer, browser: Any, client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    arbiter = UserFactory.create(username="arbiter")
+    tournament = import_round_input(3)
+    tournament.arbiters.add(arbiter)
+    client.force_login(arbiter)
+    session = client.cookies["sessionid"].value
+    url = f"{live_server.url}/t/{tournament.slug}/manage/round/3/pairing/"
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+
+    def page_at(width: int) -> Any:
+        context = browser.new_context(viewport={"width": width, "height": 900})
+        context.add_cookies([{"name": "sessionid", "value": session, "url": live_server.url}])
+        return context.new_page()
+
+    # No worker: the run waits, and the page polls.
+    sent: list[int] = []
+    monkeypatch.setattr(tasks.pair_round_task, "delay", sent.append)
+    page = page_at(390)
+    page.goto(url)
+    page.get_by_role("button", name="Pair round 3").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("text=Waiting for a worker")
+    page.screenshot(path=str(SCREENSHOTS / "pairing-waiting-390.png"), full_page=True)
+    assert len(sent) == 1
+
+    # The worker pairs the run; the polling fragment brings the draft in and stops.
+    monkeypatch.undo()
+    tasks.pair_round_task.delay(sent[0])
+    page.wait_for_selector("text=Publish round 3", timeout=10000)
+    page.screenshot(path=str(SCREENSHOTS / "pairing-draft-390.png"), full_page=True)
+    page.context.close()
+
+    wide = page_at(1280)
+    wide.goto(url)
+    wide.locator("summary").click()
+    wide.screenshot(path=str(SCREENSHOTS / "pairing-draft-1280.png"), full_page=True)
+    wide.get_by_role("button", name="Swap colours on board 1").click()
+    wide.wait_for_selector("text=The edit breaks 2 rules")
+    wide.screenshot(path=str(SCREENSHOTS / "pairing-warning-1280.png"), full_page=True)
+    wide.get_by_role("button", name="Swap colours on board 1").click()
+    wide.get_by_role("button", name="Publish round 3").click()
+    wide.wait_for_selector("text=Round 3 is published.")
+    wide.screenshot(path=str(SCREENSHOTS / "pairing-published-1280.png"), full_page=True)
+    wide.context.close()
+
+    state = tournament.round_set.get(number=3).state
+    # Playwright's greenlets gave these queries their own connection: close it, or the test
+    # database could not be dropped at the end of the run.
+    connection.close()
+    assert state == RoundState.PUBLISHED
