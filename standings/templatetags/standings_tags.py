@@ -5,7 +5,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from django import template
+from django.utils.html import format_html
 
+from standings.selectors import Cell
 from standings.tiebreaks.display import format_value
 from tournaments.domain.state import Outcome
 
@@ -61,3 +63,32 @@ def outcome_symbol(outcome: Outcome) -> str:
 def outcome_words(outcome: Outcome) -> str:
     """The outcome in words, for titles and screen readers: "won by forfeit", "absent"."""
     return _WORDS[outcome]
+
+
+@register.simple_tag
+def crosstable_cell(cell: Cell) -> str:
+    """One round of the crosstable: `12b 1` (opponent's rank, colour, result), `PAB`, `…`
+    for a game without a result; the full sentence in the title. A tag rather than an
+    included template: a large crosstable has tens of thousands of cells."""
+    where = f"Round {cell.round}"
+    if cell.pending:
+        return format_html('<span class="muted" title="{}: no result yet">…</span>', where)
+    if cell.opponent is None:
+        return format_html(
+            '<span title="{}: {}">{}</span>',
+            where,
+            _WORDS[cell.outcome],
+            _SYMBOLS[cell.outcome],
+        )
+    return format_html(
+        '<span title="{}: {} against {} (rank {}), {}">{}<span class="xt-colour">{}</span>'
+        "&nbsp;{}</span>",
+        where,
+        cell.color.name.lower(),
+        cell.opponent.player.name,
+        cell.opponent.rank,
+        _WORDS[cell.outcome],
+        cell.opponent.rank,
+        cell.color.value,
+        _SYMBOLS[cell.outcome],
+    )
