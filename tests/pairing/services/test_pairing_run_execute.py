@@ -14,10 +14,10 @@ from pairing.cli import main as engine_command_line
 from pairing.engine import DutchConfig, NoValidPairing, RoundPairing, pair
 from pairing.exceptions import PairingRunInProgress
 from pairing.models import PairingRun, RunStatus
-from pairing.services import pairing_run_execute, round_request_pairing
-from tests.pairing.conftest import expected_pairs
+from pairing.services import pairing_run_execute, round_publish, round_request_pairing
+from tests.pairing.conftest import expected_pairs, import_round_input
 from tournaments.domain.state import TournamentState
-from tournaments.models import AuditEntry, Game, Result, Round, RoundState
+from tournaments.models import AuditEntry, ByeKind, Game, Result, Round, RoundState
 
 pytestmark = pytest.mark.django_db
 
@@ -148,3 +148,18 @@ def test_a_change_of_the_tournament_during_the_pairing_fails_the_run(
     assert run.status == RunStatus.FAILED
     assert "changed while the engine was pairing" in run.error
     assert not round3.games.exists()
+
+
+@pytest.mark.parametrize("number", [1, 2, 3, 4, 5, 6])
+def test_every_round_of_the_worked_example_is_paired_as_expected(
+    number: int, arbiter: User, enqueued: list[int]
+) -> None:
+    rnd = import_round_input(number, slug=f"worked-{number}").round_set.get(number=number)
+
+    pairing_run_execute(run_id=round_request_pairing(rnd=rnd, by=arbiter).pk)
+    round_publish(rnd=rnd, by=arbiter)
+
+    bye = rnd.byes.filter(kind=ByeKind.PAIRING_ALLOCATED).values_list(
+        "player__pairing_number", flat=True
+    )
+    assert boards(rnd) + [(player, 0) for player in bye] == expected_pairs(number)
