@@ -54,12 +54,6 @@ _WORDS = {
 
 
 @register.filter
-def outcome_symbol(outcome: Outcome) -> str:
-    """The crosstable's symbol for a round's outcome: `1`, `½`, `+`, `PAB`, `H`, ..."""
-    return _SYMBOLS[outcome]
-
-
-@register.filter
 def outcome_words(outcome: Outcome) -> str:
     """The outcome in words, for titles and screen readers: "won by forfeit", "absent"."""
     return _WORDS[outcome]
