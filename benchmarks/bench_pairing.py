@@ -60,6 +60,7 @@ class RoundRun:
     status: str
     paired: int = 0
     wall: float = 0.0
+    cpu: float = 0.0
     peak_mib: float = 0.0
     identical: bool = False
     differences: int = 0
@@ -125,18 +126,19 @@ def run_one_round(
     """Worker: pair one round of `path` in this process and measure it."""
     doc = parse_trf(path.read_text(encoding="utf-8"))
     state = tournament_state(doc, round_number)
-    start = time.perf_counter()
+    start, start_cpu = time.perf_counter(), time.process_time()
     try:
         pairing = timed_pair(state, timeout, profile)
     except RoundTimeout:
         return RoundRun(round_number, f"timeout after {timeout:g} s", peak_mib=peak_mib())
-    wall = time.perf_counter() - start
+    wall, cpu = time.perf_counter() - start, time.process_time() - start_cpu
     differences = compare(doc, round_number, pairing)
     return RoundRun(
         round_number=round_number,
         status="ok",
         paired=2 * len(pairing.boards) + (pairing.bye is not None),
         wall=wall,
+        cpu=cpu,
         peak_mib=peak_mib(),
         identical=differences == 0,
         differences=differences,
@@ -171,7 +173,8 @@ def parse_rounds(text: str | None, last: int) -> list[int]:
 
 
 HEADER: Final = (
-    f"{'round':>5} {'paired':>6} {'wall s':>8} {'peak MiB':>8} {'identical':>9} {'C++ s':>6}"
+    f"{'round':>5} {'paired':>6} {'wall s':>8} {'cpu s':>8} {'peak MiB':>8} {'identical':>9} "
+    f"{'C++ s':>6}"
 )
 
 
@@ -182,20 +185,21 @@ def row(run: RoundRun, reference: float | None, *, compared: bool = True) -> str
     same = "-" if not compared else "yes" if run.identical else f"no ({run.differences})"
     cpp = "" if reference is None else f"{reference:.1f}"
     return (
-        f"{run.round_number:>5} {run.paired:>6} {run.wall:>8.2f} {run.peak_mib:>8.1f} "
-        f"{same:>9} {cpp:>6}"
+        f"{run.round_number:>5} {run.paired:>6} {run.wall:>8.2f} {run.cpu:>8.2f} "
+        f"{run.peak_mib:>8.1f} {same:>9} {cpp:>6}"
     )
 
 
 def summary(runs: list[RoundRun]) -> str:
     measured = [run for run in runs if run.status == "ok"]
     total = sum(run.wall for run in measured)
+    cpu = sum(run.cpu for run in measured)
     slowest = max((run.wall for run in measured), default=0.0)
     peak = max((run.peak_mib for run in measured), default=0.0)
     identical = sum(run.identical for run in measured)
     return (
-        f"total {total:.1f} s over {len(measured)}/{len(runs)} rounds, slowest round "
-        f"{slowest:.1f} s, peak {peak:.0f} MiB, identical {identical}/{len(runs)}"
+        f"total {total:.1f} s (cpu {cpu:.1f} s) over {len(measured)}/{len(runs)} rounds, "
+        f"slowest round {slowest:.1f} s, peak {peak:.0f} MiB, identical {identical}/{len(runs)}"
     )
 
 
@@ -236,7 +240,7 @@ def bench_generated(players: int, rounds: int | None, seed: int, timeout: float)
     runs: list[RoundRun] = []
 
     def measured_pair(state: TournamentState) -> RoundPairing:
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         pairing = timed_pair(state, timeout, None)
         runs.append(
             RoundRun(
@@ -244,6 +248,7 @@ def bench_generated(players: int, rounds: int | None, seed: int, timeout: float)
                 status="ok",
                 paired=2 * len(pairing.boards) + (pairing.bye is not None),
                 wall=time.perf_counter() - start,
+                cpu=time.process_time() - start_cpu,
                 peak_mib=peak_mib(),
             )
         )
