@@ -2,7 +2,9 @@
 absolute rules (C.04.1, C.1-C.3) and is complete whenever a complete pairing exists (A.9).
 
 The tournaments come from the random tournament generator (6-40 players, 4-9 rounds, with
-forfeits, byes, withdrawals and late entries); the engine pairs every round. The run is
+forfeits, byes, withdrawals and late entries; and 4-12 players with about as many rounds as
+opponents, where about half the tournaments reach a round that cannot be paired); the engine
+pairs every round, and each round is checked (invariants.py) before the next. The run is
 derandomized: a failure prints the configuration and the seed, and
 `generate_tournament(config, seed)` replays it.
 """
