@@ -71,3 +71,9 @@ def test_it_needs_a_fixed_number_of_queries(
 
     with django_assert_num_queries(8):
         client.get("/t/small/manage/standings/")
+
+
+def test_an_unknown_slug_is_a_404(arbiter_client: tuple[Client, Tournament]) -> None:
+    client, _ = arbiter_client
+
+    assert client.get("/t/nothing/manage/standings/").status_code == 404
