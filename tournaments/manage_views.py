@@ -41,6 +41,7 @@ from tournaments.player_services import (
     players_import_trf,
     tournament_assign_pairing_numbers,
 )
+from tournaments.selectors import next_round_number
 from tournaments.services import game_enter_result, tournament_create, tournament_update
 from tournaments.views import HtmxHttpRequest
 
@@ -172,12 +173,13 @@ def _player(tournament: Tournament, pairing_number: int) -> Player:
 def player(request: HttpRequest, tournament: Tournament, pairing_number: int) -> HttpResponse:
     """One player: requested byes, withdrawal and reinstatement."""
     subject = _player(tournament, pairing_number)
+    next_round = next_round_number(tournament)
     context = {
         "tournament": tournament,
         "player": subject,
         "byes": manage_selectors.player_byes(subject),
-        "bye_form": ByeRequestForm(),
-        "withdraw_form": WithdrawForm(),
+        "bye_form": ByeRequestForm(initial={"round_number": next_round}),
+        "withdraw_form": WithdrawForm(initial={"from_round": next_round}),
     }
     return render(request, "tournaments/manage/player.html", context)
 

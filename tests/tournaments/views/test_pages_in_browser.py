@@ -80,7 +80,12 @@ def running_tournament(arbiter: User) -> Tournament:
         strict=True,
     ):
         game_enter_result(game=game, result=result, by=arbiter, expected_previous="")
-    pair_round(tournament, 2, RoundState.PUBLISHED)
+    second = tournament.round_set.get(number=2)
+    players = {player.pairing_number: player for player in tournament.players.all()}
+    for board, (white, black) in enumerate([(3, 1), (2, 5), (6, 4), (8, 7)], start=1):
+        Game.objects.create(round=second, board=board, white=players[white], black=players[black])
+    second.state = RoundState.PUBLISHED
+    second.save()
     first = Game.objects.get(round__number=2, board=1)
     game_enter_result(game=first, result=Result.DRAW, by=arbiter, expected_previous="")
     bye_request(
