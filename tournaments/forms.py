@@ -95,7 +95,7 @@ class TournamentForm(forms.Form):
     initial_color = forms.ChoiceField(
         label="Initial colour",
         choices=[
-            (DRAW_COLOR, "Drawn by the program (seed recorded)"),
+            (DRAW_COLOR, "Drawn by the program"),
             (InitialColor.WHITE, "White (entered)"),
             (InitialColor.BLACK, "Black (entered)"),
         ],
