@@ -73,11 +73,11 @@ def _check_can_pair(tournament: Tournament, rnd: Round) -> None:
         )
     if rnd.number == 1:
         return
-    previous = tournament.round_set.get(number=rnd.number - 1)
-    if previous.state == RoundState.COMPLETED:
+    previous = tournament.round_set.filter(number=rnd.number - 1).first()
+    if previous is not None and previous.state == RoundState.COMPLETED:
         return
-    if previous.state == RoundState.NOT_PAIRED:
-        raise PreviousRoundIncomplete(f"Round {previous.number} is not paired yet.")
+    if previous is None or previous.state == RoundState.NOT_PAIRED:
+        raise PreviousRoundIncomplete(f"Round {rnd.number - 1} is not paired yet.")
     missing = previous.games.filter(result=Result.NOT_PLAYED).count()
     if missing:
         noun = "result" if missing == 1 else "results"
@@ -206,7 +206,9 @@ def _current(run_id: int, token: uuid.UUID) -> PairingRun | None:
 
 @transaction.atomic
 def _run_fail(*, run_id: int, token: uuid.UUID, message: str) -> None:
-    run = PairingRun.objects.select_related("round").get(pk=run_id)
+    run = PairingRun.objects.select_related("round").filter(pk=run_id).first()
+    if run is None:
+        return
     lock_tournament(run.round.tournament_id)
     current = _current(run_id, token)
     if current is None:
@@ -222,7 +224,9 @@ def _run_record(
     *, run_id: int, token: uuid.UUID, state: TournamentState, result: RoundPairing
 ) -> None:
     """Write the draft of a finished engine run, if the run and the round still allow it."""
-    run = PairingRun.objects.select_related("round").get(pk=run_id)
+    run = PairingRun.objects.select_related("round").filter(pk=run_id).first()
+    if run is None:
+        return
     tournament = lock_tournament(run.round.tournament_id)
     current = _current(run_id, token)
     if current is None:
