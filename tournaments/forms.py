@@ -100,6 +100,7 @@ class TournamentForm(forms.Form):
             (InitialColor.BLACK, "Black (entered)"),
         ],
         initial=DRAW_COLOR,
+        help_text="A drawn colour keeps its seed, so the draw can be checked.",
     )
     max_half_point_byes = forms.IntegerField(
         label="Half-point byes a player may request", min_value=0, max_value=99, initial=1

@@ -43,7 +43,7 @@ def home(request: HtmxHttpRequest) -> HttpResponse:
 
 
 @require_safe
-@vary_on_headers("HX-Request")
+@vary_on_headers("HX-Request", "HX-Target")
 def tournament_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """A tournament: facts, rounds with links, players in initial ranking order (C.04.2 B),
     and a QR code to itself. The rounds refresh themselves while a round is in play."""
