@@ -101,10 +101,9 @@ def test_it_never_pairs_a_rematch_of_a_played_game_but_allows_one_after_a_forfei
 def test_it_keeps_two_non_topscorers_with_the_same_absolute_preference_apart() -> None:
     # C.3, with the topscorer exception of the final round
     s = state([[]])
-    compatible = absolute_criteria(s)
-    assert not compatible(facts(1, [W, W]), facts(2, [B, W, W]))
-    assert compatible(facts(1, [W, W], topscorer=True), facts(2, [B, W, W]))
-    assert compatible(facts(1, [W, W]), facts(2, [W, B, B]))
+    assert not absolute_criteria(s)(facts(1, [W, W]), facts(2, [B, W, W]))
+    assert absolute_criteria(s)(facts(1, [W, W], topscorer=True), facts(2, [B, W, W]))
+    assert absolute_criteria(s)(facts(1, [W, W]), facts(2, [W, B, B]))
 
 
 def test_it_orders_resident_exchanges_as_section_d2() -> None:
