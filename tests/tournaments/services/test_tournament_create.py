@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 
 from tests.tournaments.conftest import pair_round
 from tournaments.exceptions import SettingsLocked
-from tournaments.models import InitialColor, PairingSystem, RoundState
+from tournaments.models import AuditEntry, InitialColor, PairingSystem, RoundState
 from tournaments.services import (
     TournamentSettings,
     color_from_seed,
@@ -102,3 +102,29 @@ def test_it_refuses_to_change_the_edition_once_round_1_is_paired(arbiter: User) 
             ),
             by=arbiter,
         )
+
+
+def test_it_refuses_new_tie_breaks_once_round_1_is_paired_and_audits_other_changes(
+    arbiter: User,
+) -> None:
+    settings = TournamentSettings(name="Open", initial_color=InitialColor.WHITE)
+    tournament = tournament_create(settings=settings, by=arbiter)
+    pair_round(tournament, 1, RoundState.PAIRED)
+
+    with pytest.raises(SettingsLocked, match="tiebreaks"):
+        tournament_update(
+            tournament=tournament,
+            settings=TournamentSettings(
+                name="Open", initial_color=InitialColor.WHITE, tiebreaks=["SB"]
+            ),
+            by=arbiter,
+        )
+    tournament_update(
+        tournament=tournament,
+        settings=TournamentSettings(name="Open", city="Modena", initial_color=InitialColor.WHITE),
+        by=arbiter,
+    )
+
+    entry = AuditEntry.objects.filter(entity="tournament").first()
+    assert entry is not None
+    assert (entry.old_value, entry.new_value) == ("city=", "city=Modena")

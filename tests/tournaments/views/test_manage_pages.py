@@ -8,6 +8,7 @@ from django.test import Client
 
 from tests.factories import UserFactory
 from tests.tournaments.conftest import pair_round, tournament_with_players
+from tournaments.forms import TournamentForm
 from tournaments.models import Bye, PlayerStatus, RoundState, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -155,3 +156,25 @@ def test_manage_pages_refuse_get_for_changes(arbiter_client: Client, arbiter: ob
     tournament = tournament_with_players(2, arbiter=arbiter)  # type: ignore[arg-type]
 
     assert arbiter_client.get(f"/t/{tournament.slug}/manage/players/renumber/").status_code == 405
+
+
+def test_the_settings_page_saves_and_shows_refusals(
+    arbiter_client: Client, arbiter: object
+) -> None:
+    tournament = tournament_with_players(2, rounds=5, arbiter=arbiter)  # type: ignore[arg-type]
+    page = arbiter_client.get(f"/t/{tournament.slug}/manage/edit/").content.decode()
+    assert 'value="Bologna"' in page
+    data = {
+        key: "" if value is None else str(value)
+        for key, value in TournamentForm.initial_for(tournament).items()
+    }
+    data["rounds"] = "7"
+
+    response = arbiter_client.post(f"/t/{tournament.slug}/manage/edit/", data)
+
+    assert response.status_code == 302
+    assert tournament.round_set.count() == 7
+    pair_round(tournament, 1, RoundState.PAIRED)
+    data["tiebreak_1"] = "SB"
+    response = arbiter_client.post(f"/t/{tournament.slug}/manage/edit/", data)
+    assert "Round 1 is paired" in response.content.decode()
