@@ -21,7 +21,7 @@ from pairing import tasks
 from pairing.models import PairingRun, RunStatus
 from pairing.services import round_request_pairing
 from tests.integration.worker import Worker, start_worker, stop_worker
-from tests.pairing.conftest import expected_pairs, import_round_input
+from tests.pairing.fixtures import expected_pairs, import_round_input
 from tournaments.models import AuditEntry, Round, RoundState
 
 

@@ -12,7 +12,7 @@ from pairing.exceptions import PairingRunInProgress
 from pairing.models import PairingRun, RunStatus
 from pairing.services import pairing_run_execute, round_request_pairing
 from tests.factories import UserFactory
-from tests.pairing.conftest import expected_pairs, import_round_input
+from tests.pairing.fixtures import expected_pairs, import_round_input
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

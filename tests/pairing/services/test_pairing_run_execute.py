@@ -15,7 +15,7 @@ from pairing.engine import DutchConfig, NoValidPairing, RoundPairing, pair
 from pairing.exceptions import PairingRunInProgress
 from pairing.models import PairingRun, RunStatus
 from pairing.services import pairing_run_execute, round_publish, round_request_pairing
-from tests.pairing.conftest import expected_pairs, import_round_input
+from tests.pairing.fixtures import expected_pairs, import_round_input
 from tournaments.domain.state import TournamentState
 from tournaments.models import AuditEntry, ByeKind, Game, Result, Round, RoundState
 

@@ -8,7 +8,7 @@ from django.db.models import F
 
 from pairing.exceptions import RoundAlreadyPublished, RoundNotPaired
 from pairing.services import pairing_run_execute, round_publish, round_request_pairing
-from tests.pairing.conftest import expected_pairs
+from tests.pairing.fixtures import expected_pairs
 from tournaments.models import AuditEntry, Round, RoundState
 
 pytestmark = pytest.mark.django_db

@@ -13,7 +13,7 @@ from pairing.services import (
     round_repair,
     round_request_pairing,
 )
-from tests.pairing.conftest import CaptureCallbacks
+from tests.pairing.fixtures import CaptureCallbacks
 from tournaments.models import AuditEntry, Round, RoundState
 
 pytestmark = pytest.mark.django_db

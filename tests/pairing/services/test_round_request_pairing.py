@@ -12,7 +12,7 @@ from pairing.exceptions import (
 )
 from pairing.models import PairingRun, RunStatus
 from pairing.services import round_request_pairing
-from tests.pairing.conftest import CaptureCallbacks
+from tests.pairing.fixtures import CaptureCallbacks
 from tournaments.models import AuditEntry, Result, Round, RoundState, Tournament
 
 pytestmark = pytest.mark.django_db

@@ -16,7 +16,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from pairing import tasks
 from tests.factories import UserFactory
-from tests.pairing.conftest import import_round_input
+from tests.pairing.fixtures import import_round_input
 from tournaments.models import RoundState
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -11,7 +11,7 @@ from pytest_django import DjangoAssertNumQueries
 from pairing.models import PairingRun, RunStatus
 from pairing.services import pairing_run_execute, round_request_pairing
 from tests.factories import UserFactory
-from tests.pairing.conftest import CaptureCallbacks
+from tests.pairing.fixtures import CaptureCallbacks
 from tournaments.models import AuditEntry, Round, RoundState
 
 pytestmark = pytest.mark.django_db

@@ -1,4 +1,6 @@
-"""Fixtures for the pairing app's Django tests: the worked example at round 3, an arbiter."""
+"""Django fixtures of the pairing app's tests (services, views, integration): the worked example
+at round 3, an arbiter, and the pairing task held back. Not a conftest: the engine tests under
+tests/pairing stay free of Django."""
 
 from __future__ import annotations
 
