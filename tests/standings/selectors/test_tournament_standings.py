@@ -10,6 +10,7 @@ import pytest
 
 from standings.exceptions import StandingsPlayerNotFound, StandingsRoundUnavailable
 from standings.selectors import (
+    player_workings,
     sorted_lines,
     standings_codes,
     standings_edition,
@@ -25,6 +26,7 @@ from tests.standings.selectors.builders import (
     four_players,
     round_in_play,
 )
+from tournaments.domain.state import Outcome
 from tournaments.domain.trf import parse_trf, tournament_state
 from tournaments.models import Tournament
 
@@ -165,3 +167,24 @@ def test_an_unknown_player_is_refused() -> None:
 
     with pytest.raises(StandingsPlayerNotFound):
         tournament_standings(tournament=tournament).line(99)
+
+
+def test_each_working_ends_at_the_value_in_the_table(worked_example: Tournament) -> None:
+    standings = tournament_standings(tournament=worked_example)
+
+    for line in standings.lines:
+        workings = player_workings(standings, line.player.pairing_number)
+        assert [working.value for working in workings] == [line.points, *line.values]
+
+
+def test_a_cut_round_is_marked_with_its_reason_and_a_bye_has_a_virtual_opponent(
+    worked_example: Tournament,
+) -> None:
+    standings = tournament_standings(tournament=worked_example)
+
+    oscar = {w.column.text: w for w in player_workings(standings, 12)}
+
+    absent = oscar["BH/C1"].rounds[1]
+    assert (absent.round, absent.virtual, absent.outcome) == (2, True, Outcome.ZERO_BYE)
+    assert absent.cut.startswith("voluntary unplayed round")
+    assert [item.cut for item in oscar["BH"].rounds] == [""] * 6
