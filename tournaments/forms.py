@@ -230,7 +230,11 @@ class PlayerForm(forms.Form):
         label="Rounds missed by a late entry",
         choices=[(ByeKind.ZERO_POINT, "Zero points"), (ByeKind.HALF_POINT, "Half a point")],
         initial=ByeKind.ZERO_POINT,
+        required=False,  # shown only once round 1 is paired (late entries)
     )
+
+    def clean_missed_bye(self) -> str:
+        return self.cleaned_data.get("missed_bye") or ByeKind.ZERO_POINT
 
     def clean_rating(self) -> int:
         value = (self.cleaned_data.get("rating") or "").strip().lower()
