@@ -163,15 +163,18 @@ def player_register(
     """Register a player: validated (`InvalidPlayer`), refused when already registered (same
     FIDE id, or same name and birth date, both possibly unknown).
 
-    Before round 1 is paired the pairing number is provisional (the next free number; see
-    `tournament_assign_pairing_numbers`). A late entry, registered after round 1 was paired,
+    Before round 1 is paired the pairing numbers follow the initial order (C.04.2 B.2) after
+    every registration. A late entry, registered after round 1 was paired,
     gets the next free number and plays from the first round not yet paired; each missed round
     is a bye of `missed_bye` (zero-point unless the arbiter grants a half-point, C.04.2 C.2).
     """
     if missed_bye not in {ByeKind.ZERO_POINT, ByeKind.HALF_POINT}:
         raise InvalidPlayer("Missed rounds score a zero-point or a half-point bye.")
     tournament = lock_tournament(tournament.pk)
-    return _register(tournament, data, by, missed_bye)
+    player = _register(tournament, data, by, missed_bye)
+    _keep_initial_order(tournament)
+    player.refresh_from_db(fields=["pairing_number"])
+    return player
 
 
 def _rating(value: str) -> int:
@@ -212,6 +215,7 @@ def _import(tournament: Tournament, rows: list[tuple[int, PlayerData | str]], by
             errors.append(f"line {line}: {error}")
     if errors:
         raise PlayerImportError(errors)
+    _keep_initial_order(tournament)
     if rows:
         audit(
             tournament=tournament,
@@ -289,6 +293,35 @@ def _paired_from(tournament: Tournament, number: int) -> bool:
     )
 
 
+def _renumber(tournament: Tournament) -> tuple[list[Player], str, str]:
+    """Pairing numbers in initial order; the players, and the numbers that changed (before,
+    after; empty when none did)."""
+    players = list(tournament.players.all())
+    players.sort(key=lambda player: (initial_order_key(player), player.pairing_number))
+    moves = [
+        (player, number)
+        for number, player in enumerate(players, start=1)
+        if player.pairing_number != number
+    ]
+    if not moves:
+        return players, "", ""
+    old = ", ".join(f"{player.pairing_number}. {player.name}" for player, _ in moves)
+    offset = max(player.pairing_number for player in players) + len(players)
+    for player, _ in moves:
+        player.pairing_number += offset
+    Player.objects.bulk_update([player for player, _ in moves], ["pairing_number"])
+    for player, number in moves:
+        player.pairing_number = number
+    Player.objects.bulk_update([player for player, _ in moves], ["pairing_number"])
+    return players, old, ", ".join(f"{player.pairing_number}. {player.name}" for player, _ in moves)
+
+
+def _keep_initial_order(tournament: Tournament) -> None:
+    """Before round 1 is paired, pairing numbers follow the initial order at every entry."""
+    if not _paired_from(tournament, 1):
+        _renumber(tournament)
+
+
 @transaction.atomic
 def tournament_assign_pairing_numbers(*, tournament: Tournament, by: User | None) -> list[Player]:
     """Give the pairing numbers in initial ranking order (C.04.2 B.2: rating, title, name);
@@ -304,32 +337,16 @@ def tournament_assign_pairing_numbers(*, tournament: Tournament, by: User | None
             f"Round {RENUMBERING_LAST_ROUND} has been paired: pairing numbers can no longer "
             "change (C.04.2 B.3)."
         )
-    players = list(tournament.players.all())
-    players.sort(key=lambda player: (initial_order_key(player), player.pairing_number))
-    moves = [
-        (player, number)
-        for number, player in enumerate(players, start=1)
-        if player.pairing_number != number
-    ]
-    if not moves:
-        return players
-    old = ", ".join(f"{player.pairing_number}. {player.name}" for player, _ in moves)
-    offset = max(player.pairing_number for player in players) + len(players)
-    for player, _ in moves:
-        player.pairing_number += offset
-    Player.objects.bulk_update([player for player, _ in moves], ["pairing_number"])
-    for player, number in moves:
-        player.pairing_number = number
-    Player.objects.bulk_update([player for player, _ in moves], ["pairing_number"])
-    audit(
-        tournament=tournament,
-        by=by,
-        entity="tournament",
-        entity_id=tournament.pk,
-        old=old,
-        new="pairing numbers in initial order: "
-        + ", ".join(f"{player.pairing_number}. {player.name}" for player, _ in moves),
-    )
+    players, old, new = _renumber(tournament)
+    if old:
+        audit(
+            tournament=tournament,
+            by=by,
+            entity="tournament",
+            entity_id=tournament.pk,
+            old=old,
+            new=f"pairing numbers in initial order: {new}",
+        )
     return players
 
 

@@ -120,3 +120,21 @@ def test_namesakes_need_their_birth_dates(arbiter: User) -> None:
     )
 
     assert tournament.players.count() == 2
+
+
+def test_before_round_1_the_numbers_follow_the_initial_order(arbiter: User) -> None:
+    tournament = tournament_with_players(3)
+
+    player = player_register(
+        tournament=tournament, data=PlayerData(name="Strong, Sam", rating=2700), by=arbiter
+    )
+
+    assert player.pairing_number == 1
+    assert list(
+        tournament.players.order_by("pairing_number").values_list("fide_rating", flat=True)
+    ) == [
+        2700,
+        2490,
+        2480,
+        2470,
+    ]
