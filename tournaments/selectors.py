@@ -333,21 +333,54 @@ def round_in_play(rounds: Sequence[Round]) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class RoundBoards:
-    """A published round as the public sees it: its games in board order, then its byes."""
+    """A published round as the public sees it: its games in board order with each player's
+    score before the round (`scores`, by player id), then its byes."""
 
     games: list[Game]
     byes: list[Bye]
+    scores: dict[int, Points]
+
+    def boards(self) -> list[tuple[Game, Points, Points]]:
+        """Each game with the scores of white and black before the round."""
+        return [
+            (
+                game,
+                self.scores.get(game.white_id, Points(0)),
+                self.scores.get(game.black_id, Points(0)),
+            )
+            for game in self.games
+        ]
 
 
-def round_boards(rnd: Round) -> RoundBoards:
-    """The games and byes of a published or completed round (two queries); `RoundNotPublished`
-    for a round the public may not see."""
+def round_boards(rnd: Round, tournament: Tournament) -> RoundBoards:
+    """The games and byes of a published or completed round and the scores before it (four
+    queries); `RoundNotPublished` for a round the public may not see."""
     if rnd.state not in VISIBLE_STATES:
         raise RoundNotPublished(f"Round {rnd.number} is not published yet.")
     return RoundBoards(
         games=list(rnd.games.select_related("white", "black").order_by("board")),
         byes=list(rnd.byes.select_related("player").order_by("player__pairing_number")),
+        scores=scores_before(tournament, rnd.number),
     )
+
+
+def scores_before(tournament: Tournament, number: int) -> dict[int, Points]:
+    """Each player's points (by player id) from the rounds before round `number` (two
+    queries); a game without a result counts nothing yet."""
+    scoring = tournament.scoring
+    scores: dict[int, int] = defaultdict(int)
+    for white, black, result in Game.objects.filter(
+        round__tournament=tournament, round__number__lt=number
+    ).values_list("white_id", "black_id", "result"):
+        if result:
+            white_outcome, black_outcome = Result(result).outcomes
+            scores[white] += scoring.points(white_outcome)
+            scores[black] += scoring.points(black_outcome)
+    for player, kind in Bye.objects.filter(
+        round__tournament=tournament, round__number__lt=number
+    ).values_list("player_id", "kind"):
+        scores[player] += scoring.points(ByeKind(kind).outcome)
+    return {player: Points(points) for player, points in scores.items()}
 
 
 class Float(enum.Enum):

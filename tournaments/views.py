@@ -71,7 +71,7 @@ def round_detail(request: HtmxHttpRequest, slug: str, number: int) -> HttpRespon
         Round.objects.select_related("tournament"), tournament__slug=slug, number=number
     )
     try:
-        boards = selectors.round_boards(rnd)
+        boards = selectors.round_boards(rnd, rnd.tournament)
     except RoundNotPublished:
         boards = None
     context = {

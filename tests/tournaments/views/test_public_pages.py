@@ -65,11 +65,23 @@ def test_the_round_page_needs_a_fixed_number_of_queries(
     client: Client, django_assert_num_queries: DjangoAssertNumQueries
 ) -> None:
     tournament = tournament_with_players(30)
-    pair_round(tournament, 1, RoundState.PUBLISHED)
+    pair_round(tournament, 1, RoundState.COMPLETED).games.update(result=Result.DRAW)
+    pair_round(tournament, 2, RoundState.PUBLISHED)
 
-    # the round with its tournament, the games with their players, the byes
-    with django_assert_num_queries(3):
-        assert client.get(f"/t/{tournament.slug}/round/1/").status_code == 200
+    # the round with its tournament, the games with their players, the byes, the games and
+    # the byes of the rounds before
+    with django_assert_num_queries(5):
+        assert client.get(f"/t/{tournament.slug}/round/2/").status_code == 200
+
+
+def test_the_round_page_shows_the_scores_before_the_round(client: Client) -> None:
+    tournament = tournament_with_players(4)
+    pair_round(tournament, 1, RoundState.COMPLETED).games.update(result=Result.WHITE_WINS)
+    pair_round(tournament, 2, RoundState.PUBLISHED)
+
+    html = client.get(f"/t/{tournament.slug}/round/2/").content.decode()
+
+    assert html.count(">1 pt<") == 2 and html.count(">0 pt<") == 2
 
 
 def test_an_unknown_round_is_a_404(client: Client) -> None:
