@@ -25,6 +25,9 @@ from pairing.engine.matching import BipartiteMatching, bipartite_complete, max_w
 _MAX_FLOATER_SETS = 2000
 """C.7 is evaluated exactly for at most this many sets of downfloaters."""
 
+Quality = tuple[int, int, tuple[int, ...]]
+"""The value of the next bracket for C.7 (`criteria.next_bracket_quality`)."""
+
 Allowed = Callable[[int, int], bool]
 """Whether the bracket may pair vertices i < j together in the structure being walked."""
 
@@ -177,16 +180,30 @@ class BracketSearch:
         if math.comb(self.size, count) > _MAX_FLOATER_SETS:
             return self.value([], self._default)
         players = self.layout.players
-        quality: dict[tuple[int, int, tuple[int, ...]], list[frozenset[int]]] = {}
+        quality: dict[Quality, list[frozenset[int]]] = {}
+        known: dict[tuple[tuple[int, bool, frozenset[int]], ...], Quality] = {}
         for chosen in itertools.combinations(range(self.size), count):
-            value = next_bracket_quality(
-                [players[i] for i in chosen],
-                self.next_residents,
-                self.compatible,
-                self.next_is_last,
-            )
-            quality.setdefault(value, []).append(frozenset(chosen))
+            # The next bracket only depends on each downfloater's score, PAB eligibility and
+            # the next residents it cannot meet.
+            key = tuple(sorted(self._next_bracket_profile(i) for i in chosen))
+            if key not in known:
+                known[key] = next_bracket_quality(
+                    [players[i] for i in chosen],
+                    self.next_residents,
+                    self.compatible,
+                    self.next_is_last,
+                )
+            quality.setdefault(known[key], []).append(frozenset(chosen))
         for value in sorted(quality):
+            if count == 1:
+                # One downfloater: "a member of the best sets floats" is exact.
+                self.floatable = frozenset().union(*quality[value])
+                weight, mates = self.value([], self._default)
+                staying = self.size - len(self.floatable)
+                bonus = self.weights.completion() * (self.vertex_count + 1) * staying
+                if self.weights.quality_of_pairs(weight - bonus) == best_pairs:
+                    return weight, mates
+                continue
             best: tuple[int, dict[int, int]] | None = None
             winners: list[frozenset[int]] = []
             for chosen_set in quality[value]:
@@ -207,6 +224,13 @@ class BracketSearch:
                 self.floatable = frozenset().union(*winners)
                 return self.value([], self._default)
         raise AssertionError("no set of downfloaters keeps the best C.5/C.6 values")
+
+    def _next_bracket_profile(self, index: int) -> tuple[int, bool, frozenset[int]]:
+        player = self.layout.players[index]
+        barred = frozenset(
+            resident.id for resident in self.next_residents if not self.compatible(player, resident)
+        )
+        return player.score, player.bye_eligible, barred
 
     def _default(self, i: int, j: int) -> bool:
         """B.1.b: MDPs are not paired with each other inside the bracket."""
