@@ -23,6 +23,8 @@ def half_points(value: int | None) -> str:
 @register.simple_tag
 def qr_svg(url: str, title: str = "QR code") -> SafeString:
     """An inline SVG QR code for `url` (segno; no image request, no CDN)."""
-    svg = segno.make(url, error="m").svg_inline(scale=4, title=title, dark="#111", light="#fff")
+    # A viewBox, not width/height: the CSS sizes the code, which must scale, not be clipped.
+    code = segno.make(url, error="m")
+    svg = code.svg_inline(scale=4, title=title, dark="#111", light="#fff", omitsize=True)
     # segno writes the SVG itself and escapes the title: the markup is safe.
     return mark_safe(svg)  # noqa: S308
