@@ -342,6 +342,7 @@ def result_enter(
             "round": rnd,
             "game": game,
             "error": error,
+            "keys": RESULT_KEYS,
             "oob": True,
         }
         return render(request, "tournaments/manage/results.html#result-row", context)
