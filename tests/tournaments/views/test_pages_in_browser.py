@@ -137,10 +137,14 @@ def test_every_page_renders_and_results_are_entered_from_the_keyboard(
     page.wait_for_function("document.activeElement && document.activeElement.id === 'board-3'")
     page.keyboard.press("*")
     page.wait_for_function("document.activeElement && document.activeElement.id === 'board-4'")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("=")  # a correction on a row the server has answered
+    page.wait_for_function("document.activeElement && document.activeElement.id === 'board-4'")
+    page.wait_for_function("document.querySelector('#board-3 .key-on').dataset.key === '='")
     context.close()
 
     results = dict(Game.objects.filter(round__number=2).values_list("board", "result"))
     # Playwright's greenlets gave this query its own connection: close it, or the test
     # database could not be dropped at the end of the run.
     connection.close()
-    assert (results[2], results[3]) == (Result.WHITE_WINS, Result.DOUBLE_FORFEIT)
+    assert (results[2], results[3]) == (Result.WHITE_WINS, Result.DRAW)
