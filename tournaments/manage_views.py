@@ -307,6 +307,7 @@ def results(request: HttpRequest, tournament: Tournament, number: int) -> HttpRe
         "round": rnd,
         "games": manage_selectors.round_games(rnd),
         "keys": RESULT_KEYS,
+        "progress": manage_selectors.results_progress(rnd),
     }
     return render(request, "tournaments/manage/results.html", context)
 
@@ -343,6 +344,7 @@ def result_enter(
             "game": game,
             "error": error,
             "keys": RESULT_KEYS,
+            "progress": manage_selectors.results_progress(rnd),
             "oob": True,
         }
         return render(request, "tournaments/manage/results.html#result-row", context)
