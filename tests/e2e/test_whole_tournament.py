@@ -51,6 +51,7 @@ PASSWORD = "an-arbiter-password"
 NAME = "Worked example 2017"
 PAIRING_BYE = "Pairing-allocated bye"
 ABSENCE = "Zero-point bye (absence)"
+KEYS_AND_CLEAR = ("1", "=", "0", "+", "-", "*", "Backspace")
 
 
 def screenshot(page: Page, name: str) -> None:
@@ -148,8 +149,8 @@ def published_round(page: Page, slug: str, number: int) -> tuple[list[tuple[int,
     rows: list[list[str]] = page.locator("table.pairings tbody tr").evaluate_all(
         """rows => rows.map(row => [
             row.classList.contains('bye') ? 'bye' : row.cells[0].textContent.trim(),
-            ...Array.from(row.querySelectorAll('td.name .muted')).map(
-                span => span.textContent.trim().split(' ')[0]),
+            ...Array.from(row.querySelectorAll('td.name a[href*="/player/"]')).map(
+                link => link.pathname.split('/').filter(Boolean).pop()),
             row.cells[row.cells.length - 1].textContent.trim(),
         ])"""
     )
@@ -178,6 +179,8 @@ def enter_results(page: Page, slug: str, number: int, boards: list[tuple[int, in
         letter = reference[pair]
         page.keyboard.type(RESULT_KEYS[letter])
         expect(row.locator("td.result")).to_have_text(RESULT_TEXTS[letter])
+        # The row that came back still offers every key, to correct the result.
+        expect(row.locator("button[data-key]")).to_have_count(len(KEYS_AND_CLEAR))
     expect(page.locator("#round-status")).to_have_text("Completed")
 
 
