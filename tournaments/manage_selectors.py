@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
-from django.db.models import QuerySet
+from django.db.models import Count, Q, QuerySet
 from django.http import Http404
 
-from tournaments.models import AuditEntry, Bye, ForbiddenPair, Game, Player, Round, Tournament
+from tournaments.models import (
+    AuditEntry,
+    Bye,
+    ForbiddenPair,
+    Game,
+    Player,
+    Result,
+    Round,
+    Tournament,
+)
 from tournaments.player_services import RENUMBERING_LAST_ROUND
 from tournaments.selectors import next_round_number, players_in_initial_order, tournament_rounds
 
@@ -51,6 +60,14 @@ def round_or_404(tournament: Tournament, number: int) -> Round:
 
 def round_games(rnd: Round) -> QuerySet[Game]:
     return rnd.games.select_related("white", "black").order_by("board")
+
+
+def results_progress(rnd: Round) -> tuple[int, int]:
+    """How many boards of the round have a result, and how many boards it has (one query)."""
+    counts = rnd.games.aggregate(
+        entered=Count("pk", filter=~Q(result=Result.NOT_PLAYED)), total=Count("pk")
+    )
+    return counts["entered"], counts["total"]
 
 
 def game_or_404(rnd: Round, board: int) -> Game:

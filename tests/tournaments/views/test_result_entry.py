@@ -44,6 +44,7 @@ def test_an_htmx_entry_answers_the_row_and_the_round_state(
     assert html.lstrip().startswith('<tr id="board-1"')
     assert 'id="round-status" hx-swap-oob="true"' in html and "Completed" in html
     assert html.count("data-key=") == 7  # the row keeps its keys for the next entry
+    assert 'id="results-progress"' in html and "1 of 1 result in" in html
     assert Game.objects.get().result == Result.WHITE_WINS
 
 
@@ -101,6 +102,6 @@ def test_the_page_needs_a_fixed_number_of_queries(
     tournament = tournament_with_players(40, arbiter=arbiter)
     pair_round(tournament, 1, RoundState.PUBLISHED)
 
-    # session, user, tournament, arbiter check, round, games with players
-    with django_assert_num_queries(6):
+    # session, user, tournament, arbiter check, round, results entered, games with players
+    with django_assert_num_queries(7):
         arbiter_client.get(f"/t/{tournament.slug}/manage/round/1/results/")
