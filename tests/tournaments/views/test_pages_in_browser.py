@@ -141,6 +141,8 @@ def test_every_page_renders_and_results_are_entered_from_the_keyboard(
     page.keyboard.press("=")  # a correction on a row the server has answered
     page.wait_for_function("document.activeElement && document.activeElement.id === 'board-4'")
     page.wait_for_function("document.querySelector('#board-3 .key-on').dataset.key === '='")
+    progress = page.text_content("#results-progress") or ""
+    assert " ".join(progress.split()) == "3 of 4 results in"
     context.close()
 
     results = dict(Game.objects.filter(round__number=2).values_list("board", "result"))
