@@ -13,6 +13,7 @@ from tournaments.models import (
     Player,
     Result,
     Round,
+    RoundState,
     Tournament,
 )
 from tournaments.player_services import RENUMBERING_LAST_ROUND
@@ -22,12 +23,31 @@ from tournaments.selectors import next_round_number, players_in_initial_order, t
 def dashboard(tournament: Tournament) -> dict[str, object]:
     """The rounds, the number of players, the next round to pair and the last changes."""
     rounds = tournament_rounds(tournament)
+    player_count = tournament.players.count()
+    next_round = next(
+        (rnd.number for rnd in rounds if rnd.state == RoundState.NOT_PAIRED), len(rounds) + 1
+    )
     return {
         "rounds": rounds,
-        "player_count": tournament.players.count(),
-        "next_round": next_round_number(tournament),
+        "player_count": player_count,
+        "next_round": next_round,
+        "next_step": _next_step(rounds, player_count),
         "audit": list(AuditEntry.objects.filter(tournament=tournament).select_related("user")[:15]),
     }
+
+
+def _next_step(rounds: list[Round], player_count: int) -> str:
+    """What the arbiter has to do next, in a sentence."""
+    if player_count < 2:
+        return "Register the players (at least two)."
+    for rnd in rounds:
+        if rnd.state == RoundState.PAIRED:
+            return f"Check and publish the draft of round {rnd.number}."
+        if rnd.state == RoundState.PUBLISHED:
+            return f"Enter the results of round {rnd.number}."
+        if rnd.state == RoundState.NOT_PAIRED:
+            return f"Pair round {rnd.number}."
+    return "Every round is completed: the tournament is over."
 
 
 def players_page(tournament: Tournament) -> dict[str, object]:

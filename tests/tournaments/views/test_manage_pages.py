@@ -178,3 +178,15 @@ def test_the_settings_page_saves_and_shows_refusals(
     data["tiebreak_1"] = "SB"
     response = arbiter_client.post(f"/t/{tournament.slug}/manage/edit/", data)
     assert "Round 1 is paired" in response.content.decode()
+
+
+def test_the_dashboard_says_what_to_do_next(arbiter_client: Client, arbiter: object) -> None:
+    tournament = tournament_with_players(4, arbiter=arbiter)  # type: ignore[arg-type]
+    url = f"/t/{tournament.slug}/manage/"
+
+    assert "Pair round 1." in arbiter_client.get(url).content.decode()
+    pair_round(tournament, 1, RoundState.PUBLISHED)
+    html = arbiter_client.get(url).content.decode()
+
+    assert "Enter the results of round 1." in html
+    assert f'href="/t/{tournament.slug}/manage/round/1/results/"' in html
