@@ -184,6 +184,19 @@ def enter_results(page: Page, slug: str, number: int, boards: list[tuple[int, in
     expect(page.locator("#round-status")).to_have_text("Completed")
 
 
+def qr_code_fits(page: Page) -> bool:
+    """Whether the QR code's drawing lies wholly inside its SVG box (scaled, not clipped)."""
+    fits: bool = page.locator(".qr svg").evaluate(
+        """svg => {
+            const box = svg.getBoundingClientRect();
+            const drawing = svg.querySelector('g').getBoundingClientRect();
+            return drawing.width > 0 && drawing.left >= box.left - 0.5
+                && drawing.right <= box.right + 0.5 && drawing.bottom <= box.bottom + 0.5;
+        }"""
+    )
+    return fits
+
+
 def python_m_standings(tournament: Tournament) -> list[dict[str, object]]:
     """`python -m standings` on the reference TRF with the tournament's tie-break list,
     C.07 edition and seed of the drawing of lots."""
@@ -282,6 +295,7 @@ def test_an_arbiter_runs_the_worked_example_in_the_browser_from_an_empty_databas
     public.goto(f"/t/{slug}/")
     expect(public.locator("h1")).to_contain_text(NAME)
     screenshot(public, "tournament")
+    assert qr_code_fits(public), "the QR code is clipped"
     public.goto("/")
     expect(public.locator("#tournament-list")).to_contain_text(NAME)
     screenshot(public, "home")
