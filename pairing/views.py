@@ -16,6 +16,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseStopPolling
 
 from pairing import selectors, services
@@ -51,6 +52,7 @@ def _context(tournament: Tournament, rnd: Round) -> dict[str, object]:
 
 
 @require_safe
+@vary_on_headers("HX-Request")
 @arbiter_required
 def round_pairing(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     """Round `number`'s pairing: the button, the worker's progress, then the draft."""

@@ -74,7 +74,7 @@ def test_an_arbiter_pairs_reviews_and_publishes_a_round_from_the_keyboard(
     # The worker pairs the run; the polling fragment brings the draft in and stops.
     monkeypatch.undo()
     tasks.pair_round_task.delay(sent[0])
-    page.wait_for_selector("text=Publish round 3", timeout=10000)
+    page.wait_for_selector("text=Publish round 3", timeout=30000)
     page.screenshot(path=str(SCREENSHOTS / "pairing-draft-390.png"), full_page=True)
     page.context.close()
 
