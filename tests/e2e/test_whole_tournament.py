@@ -126,8 +126,9 @@ def record_absence(page: Page, slug: str) -> None:
     )
 
 
-def pair_and_publish(page: Page, slug: str, number: int, worker: Worker) -> None:
-    """Ask for the pairing, wait for the worker's draft to come in by polling, publish it."""
+def pair_and_publish(page: Page, public: Page, slug: str, number: int, worker: Worker) -> None:
+    """Ask for the pairing, wait for the worker's draft to come in by polling, check that the
+    public does not see the draft, publish it."""
     page.goto(f"/t/{slug}/manage/round/{number}/pairing/")
     page.get_by_role("button", name=f"Pair round {number}", exact=True).click()
     publish = page.get_by_role("button", name=f"Publish round {number}")
@@ -138,6 +139,10 @@ def pair_and_publish(page: Page, slug: str, number: int, worker: Worker) -> None
     expect(page.locator("#pairing-status .round-state").first).to_contain_text("Paired (draft)")
     if number == 1:
         screenshot(page, "pairing-draft")
+    public.goto(f"/t/{slug}/round/{number}/")
+    expect(public.locator("#round-boards")).to_contain_text(
+        f"The pairings of round {number} are not published yet."
+    )
     publish.click()
     expect(page.locator(".message-success")).to_contain_text(f"Round {number} is published.")
 
@@ -260,7 +265,7 @@ def test_an_arbiter_runs_the_worked_example_in_the_browser_from_an_empty_databas
     for number in range(1, ROUNDS + 1):
         if number == ABSENT_ROUND:
             record_absence(page, slug)
-        pair_and_publish(page, slug, number, celery_worker)
+        pair_and_publish(page, public, slug, number, celery_worker)
         boards, lines = published_round(public, slug, number)
         assert lines == expected_pairing(number), f"round {number}"
         enter_results(page, slug, number, boards)
