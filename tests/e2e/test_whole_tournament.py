@@ -180,7 +180,9 @@ def enter_results(page: Page, slug: str, number: int, boards: list[tuple[int, in
     for board, pair in enumerate(boards, start=1):
         row = page.locator(f"#board-{board}")
         expect(row).to_be_focused()
-        expect(row).to_contain_text(f"{pair[0]}")
+        white, black = row.locator("td.name .muted").all()
+        expect(white).to_have_text(str(pair[0]))
+        expect(black).to_have_text(str(pair[1]))
         letter = reference[pair]
         page.keyboard.type(RESULT_KEYS[letter])
         expect(row.locator("td.result")).to_have_text(RESULT_TEXTS[letter])
