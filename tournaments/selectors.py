@@ -23,6 +23,7 @@ from tournaments.domain.state import (
     PlayerState,
     Points,
     RoundRecord,
+    Scoring,
     TournamentState,
 )
 from tournaments.domain.trf import TrfByeRequest, TrfDocument, TrfPlayer, TrfRoundEntry
@@ -416,10 +417,10 @@ _BYE_LABELS = {kind.value: kind.label for kind in ByeKind}
 
 def player_card(tournament: Tournament, player: Player, rounds: Sequence[Round]) -> PlayerCard:
     """A player's published rounds (of `rounds`, the tournament's): colour, opponent and the
-    opponent's score, result, points and running total, and floats (C.04.3 A.4: a down-float
-    when paired with a lower score before the round or given the pairing-allocated bye or a
-    forfeit win; the 2017 rules also down-float the forfeit loser). Three queries whatever the
-    number of rounds."""
+    opponent's score, result, points and running total, and floats (C.04.3 A.4.b: paired with
+    a lower score before the round, or a round not played over the board, which the 2025
+    rules count only when it is the PAB or scored more than a loss; see `_float`). Three
+    queries whatever the number of rounds."""
     visible = [rnd.number for rnd in rounds if rnd.state in VISIBLE_STATES]
     players = {p.pk: p for p in tournament.players.all()}
     scoring = tournament.scoring
@@ -462,8 +463,9 @@ def player_card(tournament: Tournament, player: Player, rounds: Sequence[Round])
                 float=_float(
                     outcome,
                     scores[number][player.pk],
-                    scores[number].get(opponent_id or 0),
-                    edition_2017,
+                    scores[number].get(opponent_id) if opponent_id else None,
+                    scoring=scoring,
+                    edition_2017=edition_2017,
                 ),
             )
         )
@@ -484,16 +486,22 @@ def _card_result(outcome: Outcome | None) -> str:
 
 
 def _float(
-    outcome: Outcome | None, own: int, opponent: int | None, edition_2017: bool
+    outcome: Outcome | None,
+    own: int,
+    opponent: int | None,
+    *,
+    scoring: Scoring,
+    edition_2017: bool,
 ) -> Float | None:
-    if outcome in {Outcome.PAIRING_BYE, Outcome.FORFEIT_WIN}:
-        return Float.DOWN
-    if outcome is Outcome.FORFEIT_LOSS:
-        return Float.DOWN if edition_2017 else None
-    if outcome is None or opponent is None or not outcome.is_played:
+    """The float of one round (C.04.3 A.4.b, 2017; C.04.3 (2025) 1.4), from the scores
+    before the round. A round not played over the board is a down-float: every one under the
+    2017 rules; under the 2025 rules only the PAB and a round that scored more than a loss
+    (forfeit win, half- or full-point bye), not a forfeit loss, zero-point bye or absence.
+    A game without a result yet floats by the scores, as it was paired."""
+    if outcome is not None and not outcome.is_played:
+        if edition_2017 or outcome is Outcome.PAIRING_BYE:
+            return Float.DOWN
+        return Float.DOWN if scoring.points(outcome) > scoring.loss else None
+    if opponent is None or own == opponent:
         return None
-    if own > opponent:
-        return Float.DOWN
-    if own < opponent:
-        return Float.UP
-    return None
+    return Float.DOWN if own > opponent else Float.UP

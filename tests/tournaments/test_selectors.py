@@ -7,13 +7,15 @@ from pathlib import Path
 import pytest
 
 from tests.factories import GameFactory, PlayerFactory, RoundFactory, TournamentFactory
-from tests.tournaments.conftest import REFERENCE
+from tests.tournaments.conftest import REFERENCE, WORKED_EXAMPLE
 from tournaments.domain.state import Outcome, PlayerId
 from tournaments.domain.trf import parse_trf
 from tournaments.domain.trf import tournament_state as trf_tournament_state
 from tournaments.exceptions import ResultsMissing, RoundNotInTournament
-from tournaments.models import ByeKind, PlayerStatus, RoundState, Title
+from tournaments.models import Bye, ByeKind, PairingSystem, PlayerStatus, RoundState, Title
 from tournaments.selectors import (
+    Float,
+    player_card,
     players_in_initial_order,
     tournament_list,
     tournament_state,
@@ -118,3 +120,77 @@ def test_it_leaves_out_requested_byes_withdrawn_players_and_late_entries() -> No
         PlayerId(4): Outcome.ABSENT,
     }
     assert [player.id for player in state.to_pair()] == [present.pairing_number]
+
+
+def worked_example_floats(system: PairingSystem) -> dict[int, list[Float | None]]:
+    """The card's float in each round, for each player of the worked example under `system`."""
+    tournament = tournament_import_trf(text=WORKED_EXAMPLE.read_text(encoding="utf-8"))
+    tournament.pairing_system = system
+    tournament.save()
+    rounds = list(tournament.round_set.order_by("number"))
+    return {
+        player.pairing_number: [row.float for row in player_card(tournament, player, rounds).rows]
+        for player in tournament.players.all()
+    }
+
+
+DOWN, UP = Float.DOWN, Float.UP
+
+
+def test_under_the_2017_rules_every_round_not_played_is_a_downfloat() -> None:
+    floats = worked_example_floats(PairingSystem.FIDE_DUTCH)
+
+    # 12: absent in round 2 (zero-point bye), then 1/2 against 0, 1/2 against 1 1/2 twice
+    assert floats[12] == [None, DOWN, None, DOWN, UP, UP]
+    assert floats[14][1] is DOWN  # the pairing-allocated bye
+    assert floats[6][2] is DOWN  # a forfeit win
+    assert floats[11][2] is DOWN  # a forfeit loss
+    # expected-notes.md: after round 4, down 5, 7, 9, 12 and up 4, 8, 11, 13
+    assert {number for number, marks in floats.items() if marks[3] is DOWN} == {5, 7, 9, 12}
+    assert {number for number, marks in floats.items() if marks[3] is UP} == {4, 8, 11, 13}
+
+
+def test_under_the_2025_rules_only_a_bye_or_forfeit_that_scored_is_a_downfloat() -> None:
+    floats = worked_example_floats(PairingSystem.FIDE_DUTCH_2025)
+
+    assert floats[12] == [None, None, None, DOWN, UP, UP]  # the zero-point bye is no float
+    assert floats[14][1] is DOWN  # the pairing-allocated bye
+    assert floats[6][2] is DOWN  # a forfeit win scores more than a loss
+    assert floats[11][2] is None  # a forfeit loss does not
+
+
+@pytest.mark.parametrize(
+    ("system", "kind", "expected"),
+    [
+        (PairingSystem.FIDE_DUTCH, ByeKind.HALF_POINT, DOWN),
+        (PairingSystem.FIDE_DUTCH, ByeKind.ZERO_POINT, DOWN),
+        (PairingSystem.FIDE_DUTCH_2025, ByeKind.HALF_POINT, DOWN),
+        (PairingSystem.FIDE_DUTCH_2025, ByeKind.FULL_POINT, DOWN),
+        (PairingSystem.FIDE_DUTCH_2025, ByeKind.ZERO_POINT, None),
+    ],
+)
+def test_a_requested_bye_floats_down_unless_it_scored_nothing_under_the_2025_rules(
+    system: PairingSystem, kind: ByeKind, expected: Float | None
+) -> None:
+    tournament = TournamentFactory.create(rounds=3, pairing_system=system)
+    player = PlayerFactory.create(tournament=tournament, pairing_number=1)
+    rnd = RoundFactory.create(tournament=tournament, number=1, state=RoundState.COMPLETED)
+    Bye.objects.create(round=rnd, player=player, kind=kind)
+
+    card = player_card(tournament, player, [rnd])
+
+    assert [row.float for row in card.rows] == [expected]
+
+
+def test_an_absence_without_a_bye_floats_down_only_under_the_2017_rules() -> None:
+    for system, expected in [
+        (PairingSystem.FIDE_DUTCH, DOWN),
+        (PairingSystem.FIDE_DUTCH_2025, None),
+    ]:
+        tournament = TournamentFactory.create(rounds=3, pairing_system=system)
+        player = PlayerFactory.create(tournament=tournament, pairing_number=1)
+        rnd = RoundFactory.create(tournament=tournament, number=1, state=RoundState.COMPLETED)
+
+        card = player_card(tournament, player, [rnd])
+
+        assert [row.float for row in card.rows] == [expected], system
