@@ -130,7 +130,9 @@ def run_one_round(
     try:
         pairing = timed_pair(state, timeout, profile)
     except RoundTimeout:
-        return RoundRun(round_number, f"timeout after {timeout:g} s", peak_mib=peak_mib())
+        cpu = time.process_time() - start_cpu
+        status = f"timeout after {timeout:g} s (cpu {cpu:.0f} s, peak {peak_mib():.0f} MiB)"
+        return RoundRun(round_number, status)
     wall, cpu = time.perf_counter() - start, time.process_time() - start_cpu
     differences = compare(doc, round_number, pairing)
     return RoundRun(
