@@ -80,7 +80,19 @@ def test_the_pages_fit_the_screen_and_are_saved_as_screenshots(
         page.screenshot(path=str(SCREENSHOTS / f"{name}-{width}.png"), full_page=True)
         # Wide tables scroll inside their frame; the page itself never scrolls sideways.
         assert page.evaluate("document.documentElement.scrollWidth") <= width, name
+        if name == "standings":
+            assert_points_and_first_tiebreak_in_view(page, width)
     context.close()
+
+
+def assert_points_and_first_tiebreak_in_view(page: Any, width: int) -> None:
+    """PTS and the first tie-break show without scrolling; a phone is told the table scrolls."""
+    headings = page.locator("#standings-table thead th")
+    names = [text.strip().upper() for text in headings.all_inner_texts()]
+    for label in ("PTS", "BH/C1"):
+        box = headings.nth(names.index(label)).bounding_box()
+        assert box is not None and box["x"] + box["width"] <= width, label
+    assert page.locator("#standings-table .scroll-hint").is_visible() == (width < 640)
 
 
 def test_a_column_heading_sorts_the_table_without_reloading_the_page(

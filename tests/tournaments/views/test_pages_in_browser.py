@@ -15,7 +15,7 @@ from django.test import Client
 from pytest_django.live_server_helper import LiveServer
 
 from tests.factories import UserFactory
-from tests.tournaments.conftest import pair_round
+from tests.tournaments.conftest import WORKED_EXAMPLE, pair_round
 from tournaments.models import ByeKind, Game, Result, RoundState, Tournament
 from tournaments.player_services import (
     PlayerData,
@@ -23,7 +23,12 @@ from tournaments.player_services import (
     player_register,
     tournament_assign_pairing_numbers,
 )
-from tournaments.services import TournamentSettings, game_enter_result, tournament_create
+from tournaments.services import (
+    TournamentSettings,
+    game_enter_result,
+    tournament_create,
+    tournament_import_trf,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -39,6 +44,10 @@ NAMES = [
     ("Romano, Chiara", 1876, ""),
     ("Colombo, Pietro", 0, ""),
 ]
+
+
+PUBLIC_PAGES = {"tournament", "round", "player"}
+SCROLL_WIDTH = "document.scrollingElement.scrollWidth"
 
 
 @pytest.fixture
@@ -126,6 +135,8 @@ def test_every_page_renders_and_results_are_entered_from_the_keyboard(
             response = page.goto(live_server.url + path)
             assert response is not None and response.status == 200, path
             page.screenshot(path=str(SCREENSHOTS / f"{name}-{width}.png"), full_page=True)
+            if name in PUBLIC_PAGES:
+                assert page.evaluate(SCROLL_WIDTH) <= width, path
         context.close()
 
     context = browser.new_context(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
@@ -150,3 +161,30 @@ def test_every_page_renders_and_results_are_entered_from_the_keyboard(
     # database could not be dropped at the end of the run.
     connection.close()
     assert (results[2], results[3]) == (Result.WHITE_WINS, Result.DRAW)
+
+
+def test_the_player_card_and_round_page_fit_a_phone_without_sideways_scrolling(
+    live_server: LiveServer, playwright_page: object
+) -> None:
+    tournament = tournament_import_trf(text=WORKED_EXAMPLE.read_text(encoding="utf-8"))
+    slug = tournament.slug
+    page = playwright_page.new_page(viewport={"width": 390, "height": 900})  # type: ignore[attr-defined]
+    # 12 was absent in round 2 (the longest result); 11 lost round 3 by forfeit.
+    for name, path in [
+        ("player-absent", f"/t/{slug}/player/12/"),
+        ("player-forfeit", f"/t/{slug}/player/11/"),
+        ("round-forfeit", f"/t/{slug}/round/3/"),
+    ]:
+        response = page.goto(live_server.url + path)
+        assert response is not None and response.status == 200, path
+        page.screenshot(path=str(SCREENSHOTS / f"{name}-390.png"), full_page=True)
+        assert page.evaluate(SCROLL_WIDTH) <= 390, path
+        if name == "player-absent":
+            absence = page.locator(".card-table .card-result-inline").nth(1)
+            assert absence.is_visible() and absence.inner_text() == "Zero-point bye (absence)"
+            total = page.locator(".card-table tbody tr").nth(1).locator("td.num").last
+            box = total.bounding_box()
+            assert box is not None and box["x"] + box["width"] <= 390
+            assert page.locator('.card-table [title="down-float"]').count() == 2
+    page.close()
+    connection.close()
