@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from pairing.engine.api import DutchConfig, Edition, InvalidState, RoundPairing, UnsupportedFeature
+from pairing.engine.api import DutchConfig, InvalidState, RoundPairing
+from pairing.engine.dutch.edition import rules_for
 from pairing.engine.dutch.rounds import pair_round
 from tournaments.domain.state import TournamentState
 
@@ -11,14 +12,11 @@ def pair(state: TournamentState, config: DutchConfig | None = None) -> RoundPair
     """Pair round `state.next_round` by the FIDE (Dutch) system of `config.edition`.
 
     Raises `NoValidPairing` when no complete round-pairing exists (A.9: the arbiter decides),
-    `InvalidState` when the tournament has no round left to pair, `UnsupportedFeature` for an
-    edition this engine does not implement yet.
+    `InvalidState` when the tournament has no round left to pair.
     """
     config = config or DutchConfig()
-    if config.edition is not Edition.DUTCH_2017:
-        raise UnsupportedFeature(f"the {config.edition.value} rules are not implemented yet")
     if state.rounds_played >= state.total_rounds:
         raise InvalidState(
             f"all {state.total_rounds} rounds are already played; there is no round to pair"
         )
-    return pair_round(state, explain=config.explain)
+    return pair_round(state, explain=config.explain, rules=rules_for(config.edition))

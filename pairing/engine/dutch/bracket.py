@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from pairing.engine.api import NoValidPairing
 from pairing.engine.dutch.criteria import Layout, Weights, next_bracket_quality
+from pairing.engine.dutch.edition import DUTCH_2017_RULES, EditionRules
 from pairing.engine.dutch.generation import mdp_selections, resident_exchanges
 from pairing.engine.dutch.perfect import perfect_candidate
 from pairing.engine.dutch.players import PlayerFacts
@@ -53,7 +54,9 @@ class BracketSearch:
         mdps: int,
         next_residents: Sequence[PlayerFacts],
         next_is_last: bool,
+        rules: EditionRules = DUTCH_2017_RULES,
     ) -> None:
+        self.rules = rules
         self.layout = layout
         self.weights = weights
         self.mdps = mdps
@@ -61,6 +64,7 @@ class BracketSearch:
         self.next_residents = next_residents
         self.next_is_last = next_is_last
         self.floatable: frozenset[int] | None = None
+        self.completing = False
         players = layout.players
         self.size = layout.bracket_size
         self.bye = len(players) if layout.with_bye else -1
@@ -121,7 +125,7 @@ class BracketSearch:
                 continue
             if allowed(i, j):
                 edges.append((i, j, inner(i, j)))
-            elif i not in used_or_fixed and j not in used_or_fixed:
+            elif self.completing and i not in used_or_fixed and j not in used_or_fixed:
                 edges.append((i, j, completion))
         best, mates = max_weight_matching(edges)
         return total + best, mates
@@ -133,6 +137,7 @@ class BracketSearch:
         them complete the round (the PPB's C.4, or the last bracket's PAB under C.2); C.7 is
         then not applied. Otherwise the layout holds the bracket alone and C.7 applies.
         """
+        self.completing = completing
         perfect = perfect_candidate(self, completing=completing)
         if perfect is not None:
             return self._result(perfect, len(perfect), sum(1 for i, _ in perfect if i < self.mdps))
@@ -140,7 +145,8 @@ class BracketSearch:
         if completing and len(mates) < self.vertex_count - self.vertex_count % 2:
             raise NoValidPairing("the round cannot be completed (A.9)")
         floating = [i for i in range(self.size) if not self._paired_inside(i, mates)]
-        if floating and self.next_residents and not completing:
+        lookahead = not completing or self.rules.lookahead_in_every_bracket
+        if floating and self.next_residents and lookahead:
             target, mates = self._next_bracket_criterion(target, len(floating))
         inside = [(i, mates[i]) for i in range(self.size) if i < mates.get(i, -1) < self.size]
         inside = [(i, j) for i, j in inside if self._default(i, j)]
@@ -192,6 +198,7 @@ class BracketSearch:
                     self.next_residents,
                     self.compatible,
                     self.next_is_last,
+                    floater_scores=self.rules.floater_scores,
                 )
             quality.setdefault(known[key], []).append(frozenset(chosen))
         for value in sorted(quality):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from pairing.engine.dutch.edition import DUTCH_2017_RULES, EditionRules
 from tournaments.domain.state import (
     Color,
     Outcome,
@@ -56,6 +57,7 @@ class PlayerFacts:
     floats: tuple[Float, Float]
     bye_eligible: bool
     topscorer: bool
+    unplayed: int = 0
 
     @property
     def colour_difference(self) -> int:
@@ -93,12 +95,16 @@ def pairing_score(state: TournamentState, player: PlayerState, rounds: int) -> P
     return Points(player.score(state.scoring, rounds) + player.acceleration_in(rounds + 1))
 
 
-def _float_in(state: TournamentState, player: PlayerState, round_number: int) -> Float:
-    """The float received in `round_number` (1-based), A.4.b with the 2017 reading that every
-    round not played over the board counts as a downfloat."""
+def _float_in(
+    state: TournamentState, player: PlayerState, round_number: int, rules: EditionRules
+) -> Float:
+    """The float received in `round_number` (1-based), A.4.b; a round not played over the
+    board by the edition's rule (`EditionRules.unplayed_downfloat`)."""
     record = player.history[round_number - 1]
     if not record.played or record.opponent is None:
-        return Float.DOWN
+        if rules.unplayed_downfloat(record.outcome, state.scoring):
+            return Float.DOWN
+        return Float.NONE
     opponent = state.player(record.opponent)
     own = pairing_score(state, player, round_number - 1)
     other = pairing_score(state, opponent, round_number - 1)
@@ -117,7 +123,9 @@ def _took_part(player: PlayerState) -> bool:
     )
 
 
-def build_facts(state: TournamentState) -> list[PlayerFacts]:
+def build_facts(
+    state: TournamentState, rules: EditionRules = DUTCH_2017_RULES
+) -> list[PlayerFacts]:
     """The facts of every player to be paired in round `state.next_round`, in A.2 order.
 
     The E.5 rank skips players who never took part in a pairing and are absent now (the reading
@@ -137,7 +145,7 @@ def build_facts(state: TournamentState) -> list[PlayerFacts]:
         colours = tuple(r.played_color for r in player.history if r.played)
         preference, strength = colour_preference(colours)
         floats = tuple(
-            _float_in(state, player, rounds - back) if rounds - back >= 1 else Float.NONE
+            _float_in(state, player, rounds - back, rules) if rounds - back >= 1 else Float.NONE
             for back in (0, 1)
         )
         facts.append(
@@ -152,10 +160,9 @@ def build_facts(state: TournamentState) -> list[PlayerFacts]:
                 preference=preference,
                 strength=strength,
                 floats=(floats[0], floats[1]),
-                bye_eligible=not any(
-                    r.outcome in (Outcome.PAIRING_BYE, Outcome.FORFEIT_WIN) for r in player.history
-                ),
+                bye_eligible=rules.pab_eligible(player.history, state.scoring),
                 topscorer=last_round and 2 * score > rounds * state.scoring.win,
+                unplayed=rules.unplayed_rounds(player.history),
             )
         )
     facts.sort(key=lambda f: (-f.score, f.id))

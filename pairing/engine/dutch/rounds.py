@@ -11,7 +11,9 @@ from pairing.engine.dutch.boards import publication_order
 from pairing.engine.dutch.bracket import BracketSearch
 from pairing.engine.dutch.colours import white_for_higher
 from pairing.engine.dutch.criteria import Layout, Weights
+from pairing.engine.dutch.edition import DUTCH_2017_RULES, EditionRules
 from pairing.engine.dutch.explain import describe_bracket
+from pairing.engine.dutch.pab import fewest_unplayed, lowest_pab_score
 from pairing.engine.dutch.players import PlayerFacts, Strength, build_facts
 from pairing.engine.matching import max_cardinality_matching
 from tournaments.domain.state import TournamentState
@@ -61,21 +63,39 @@ def _completable(players: Sequence[PlayerFacts], compatible: Compatible) -> bool
     return -1 not in max_cardinality_matching(adjacency)
 
 
-def pair_round(state: TournamentState, *, explain: bool = False) -> RoundPairing:
-    """Pair round `state.next_round` (A.9), colours by section E, boards by C.04.2 D.9; with
-    `explain`, record the reasoning bracket by bracket."""
-    facts = build_facts(state)
+def pair_round(
+    state: TournamentState, *, explain: bool = False, rules: EditionRules = DUTCH_2017_RULES
+) -> RoundPairing:
+    """Pair round `state.next_round` (A.9), colours by section E, boards by C.04.2 D.9, by the
+    edition's `rules`; with `explain`, record the reasoning bracket by bracket."""
+    facts = build_facts(state, rules)
     compatible = absolute_criteria(state)
     odd = len(facts) % 2 == 1
     if not _completable(facts, compatible):
         raise NoValidPairing("no complete round-pairing satisfies C.1-C.3 and C.2 (A.9)")
+    explanation: list[str] = [f"rules: {rules.title}"] if explain else []
+
+    def completable(players: Sequence[PlayerFacts]) -> bool:
+        return _completable(players, compatible)
+
+    if rules.pab_criteria:
+        facts, lowest = lowest_pab_score(facts, completable)
+        if explain and lowest is not None:
+            explanation.append(
+                f"[C5] (2025 art. 2.5): the PAB goes to a player scoring {lowest / 2:g}"
+            )
     groups = [list(g) for _, g in groupby(facts, key=lambda p: p.score)]
     pairs: list[tuple[PlayerFacts, PlayerFacts]] = []
     floaters: list[PlayerFacts] = []
-    explanation: list[str] = []
     for index, group in enumerate(groups):
         bracket = floaters + group
         lower = [p for g in groups[index + 1 :] for p in g]
+        if rules.pab_criteria and not lower:
+            bracket, fewest = fewest_unplayed(bracket, completable)
+            if explain and fewest is not None:
+                explanation.append(
+                    f"[C9] (2025 art. 2.9): the PAB goes to a player with {fewest} unplayed rounds"
+                )
         next_residents = groups[index + 1] if index + 1 < len(groups) else []
         next_is_last = index + 2 == len(groups)
         result = None
@@ -85,7 +105,7 @@ def pair_round(state: TournamentState, *, explain: bool = False) -> RoundPairing
             layout = Layout(players=bracket, bracket_size=len(bracket), with_bye=False)
             weights = Weights(layout, state.initial_color, state.rounds_played)
             search = BracketSearch(
-                layout, weights, compatible, len(floaters), next_residents, next_is_last
+                layout, weights, compatible, len(floaters), next_residents, next_is_last, rules
             )
             result = search.solve(completing=False)
             route = "the completion test passes (A.9)"
@@ -97,7 +117,7 @@ def pair_round(state: TournamentState, *, explain: bool = False) -> RoundPairing
             layout = Layout(players=bracket + lower, bracket_size=len(bracket), with_bye=odd)
             weights = Weights(layout, state.initial_color, state.rounds_played)
             search = BracketSearch(
-                layout, weights, compatible, len(floaters), next_residents, next_is_last
+                layout, weights, compatible, len(floaters), next_residents, next_is_last, rules
             )
             result = search.solve(completing=True)
         if explain:

@@ -1,0 +1,83 @@
+"""The decisions that differ between the editions of the Dutch rules, as one policy object.
+
+`rules_for(config.edition)` selects it; every module that depends on the edition receives it
+explicitly (no global). The 2017 edition is C.04.3 (Baku 2016); the 2025 edition is C.04.3 as
+applied from 1 February 2026 with C.04.1 (2025) art. 4.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pairing.engine.api import Edition
+from tournaments.domain.state import Outcome, RoundRecord, Scoring
+
+
+@dataclass(frozen=True, slots=True)
+class EditionRules:
+    """The edition-dependent parts of the Dutch system.
+
+    `pab_criteria`: C.04.3 (2025) 2.5 [C5] (the PAB to the lowest possible score) and
+    2.9 [C9] (then to the fewest unplayed games). `lookahead_in_every_bracket`: C.04.3 (2025)
+    2.4 [C4] and 2.8 [C8] apply in every bracket, so the look-ahead still chooses the
+    downfloaters of a bracket that must complete the round (2017: the PPB ignores C.7).
+    `floater_scores`: C.04.3 (2025) 2.7 [C7] judges the next bracket's downfloaters by their
+    scores, where 2017 (C.6, A.8) uses the PSD.
+    """
+
+    edition: Edition
+    pab_criteria: bool
+    lookahead_in_every_bracket: bool
+    floater_scores: bool
+
+    @property
+    def title(self) -> str:
+        """The edition as the explanation names it."""
+        if self.edition is Edition.DUTCH_2025:
+            return "C.04.3 FIDE (Dutch) System, 2025 edition (applied from 1 February 2026)"
+        return "C.04.3 FIDE (Dutch) System, 2017 edition (Baku 2016, to 31 January 2026)"
+
+    def unplayed_downfloat(self, outcome: Outcome, scoring: Scoring) -> bool:
+        """Whether a round not played over the board gives a downfloat.
+
+        2017 A.4.b: every such round. C.04.3 (2025) 1.4.3: only the PAB and a round that
+        scored more than a loss without playing (forfeit win, full- or half-point bye); a
+        forfeit loss, a zero-point bye or an absence gives no float.
+        """
+        if self.edition is Edition.DUTCH_2017:
+            return True
+        return outcome is Outcome.PAIRING_BYE or scoring.points(outcome) > scoring.loss
+
+    def pab_eligible(self, history: Sequence[RoundRecord], scoring: Scoring) -> bool:
+        """Whether the player may still receive the PAB.
+
+        2017 C.2: not after a PAB or a forfeit win. C.04.1 (2025) art. 4, C.04.3 (2025) 2.2
+        [C2]: not after a PAB or after scoring, in one round without playing, as many points as
+        a win (forfeit win, full-point bye).
+        """
+        if self.edition is Edition.DUTCH_2017:
+            blocking = (Outcome.PAIRING_BYE, Outcome.FORFEIT_WIN)
+            return not any(r.outcome in blocking for r in history)
+        return not any(
+            r.outcome is Outcome.PAIRING_BYE
+            or (not r.played and scoring.points(r.outcome) >= scoring.win)
+            for r in history
+        )
+
+    def unplayed_rounds(self, history: Sequence[RoundRecord]) -> int:
+        """C.04.3 (2025) 2.9 [C9]: the rounds without a game played over the board."""
+        return sum(1 for r in history if not r.played)
+
+
+DUTCH_2017_RULES = EditionRules(
+    Edition.DUTCH_2017, pab_criteria=False, lookahead_in_every_bracket=False, floater_scores=False
+)
+DUTCH_2025_RULES = EditionRules(
+    Edition.DUTCH_2025, pab_criteria=True, lookahead_in_every_bracket=True, floater_scores=True
+)
+
+
+def rules_for(edition: Edition) -> EditionRules:
+    """The policy of `edition`."""
+    return DUTCH_2025_RULES if edition is Edition.DUTCH_2025 else DUTCH_2017_RULES
