@@ -68,8 +68,8 @@ up:
 	docker compose up --build
 
 bench: install
-	$(PY) benchmarks/bench_pairing.py
-	$(PY) benchmarks/bench_standings.py
+	PYTHONPATH=. $(PY) benchmarks/bench_pairing.py
+	PYTHONPATH=. $(PY) benchmarks/bench_standings.py
 
 refresh-test-data:
 	rm -rf tests/data/reference && cp -r $(SHARED)/reference tests/data/reference
