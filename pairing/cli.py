@@ -3,6 +3,9 @@
     python -m pairing --dutch INPUT.trf -p [OUTPUT]   pair the next round
     python -m pairing --dutch INPUT.trf -c            check every round of a tournament
 
+The rules edition comes from the TRF's `192` record (`FIDE_DUTCH_2025`: 2025, `FIDE_DUTCH` or
+none: 2017) or from `--edition 2017|2025`, which wins; a contradiction between them is refused.
+
 Exit status: 0 ok, 1 no valid pairing (or, with -c, a round differs), 3 invalid input.
 """
 
@@ -13,13 +16,42 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from pairing.engine import DutchConfig, NoValidPairing, PairingError, RoundPairing, pair
+from pairing.engine import DutchConfig, Edition, NoValidPairing, PairingError, RoundPairing, pair
 from tournaments.domain.state import TournamentState
-from tournaments.domain.trf import TrfError, parse_trf, recorded_pairing, tournament_state
+from tournaments.domain.trf import (
+    TrfDocument,
+    TrfError,
+    parse_trf,
+    recorded_pairing,
+    tournament_state,
+)
 
 EXIT_OK = 0
 EXIT_NO_PAIRING = 1
 EXIT_INVALID = 3
+
+_EDITIONS = {"2017": Edition.DUTCH_2017, "2025": Edition.DUTCH_2025}
+_SYSTEMS = {
+    "FIDE_DUTCH": Edition.DUTCH_2017,
+    "FIDE_DUTCH_2017": Edition.DUTCH_2017,
+    "FIDE_DUTCH_2025": Edition.DUTCH_2025,
+}
+
+
+def edition_of(doc: TrfDocument, option: str | None) -> Edition:
+    """The edition to pair by: `--edition` when given, else the `192` record; a `192` record
+    naming the other edition, or one that is not a Dutch system, is refused (ValueError)."""
+    recorded: Edition | None = None
+    if doc.pairing_system:
+        recorded = _SYSTEMS.get(doc.pairing_system.strip())
+        if recorded is None:
+            raise ValueError(f"unsupported pairing system {doc.pairing_system!r} (192)")
+    if option is None:
+        return recorded or Edition.DUTCH_2017
+    chosen = _EDITIONS[option]
+    if recorded is not None and recorded is not chosen:
+        raise ValueError(f"--edition {option} contradicts the file's 192 {recorded.value}")
+    return chosen
 
 
 def format_pairing(pairing: RoundPairing) -> str:
@@ -37,17 +69,19 @@ def _parser() -> argparse.ArgumentParser:
     mode.add_argument("-p", dest="output", nargs="?", const="-", help="pair the next round")
     mode.add_argument("-c", dest="check", action="store_true", help="check every round")
     parser.add_argument("--explain", action="store_true", help="print the reasoning to stderr")
+    parser.add_argument("--edition", choices=sorted(_EDITIONS), help="rules edition (default: 192)")
     return parser
 
 
-def _check(text: str) -> int:
+def _check(text: str, option: str | None) -> int:
     doc = parse_trf(text)
+    config = DutchConfig(edition=edition_of(doc, option))
     differing: list[int] = []
     for round_number in range(1, doc.rounds_in_file + 1):
         state = tournament_state(doc, round_number)
         recorded = recorded_pairing(doc, round_number)
         try:
-            ours = pair(state, DutchConfig())
+            ours = pair(state, config)
         except NoValidPairing:
             differing.append(round_number)
             continue
@@ -66,9 +100,10 @@ def _check(text: str) -> int:
     return EXIT_NO_PAIRING if differing else EXIT_OK
 
 
-def _pair(text: str, output: str, explain: bool) -> int:
-    state: TournamentState = tournament_state(parse_trf(text))
-    pairing = pair(state, DutchConfig(explain=explain))
+def _pair(text: str, output: str, explain: bool, option: str | None) -> int:
+    doc = parse_trf(text)
+    state: TournamentState = tournament_state(doc)
+    pairing = pair(state, DutchConfig(edition=edition_of(doc, option), explain=explain))
     if explain:
         for line in pairing.explanation:
             print(line, file=sys.stderr)
@@ -85,8 +120,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         text = Path(args.dutch).read_text(encoding="utf-8", errors="replace")
         if args.check:
-            return _check(text)
-        return _pair(text, args.output, args.explain)
+            return _check(text, args.edition)
+        return _pair(text, args.output, args.explain, args.edition)
     except NoValidPairing as error:
         print(f"no valid pairing: {error}", file=sys.stderr)
         return EXIT_NO_PAIRING

@@ -19,6 +19,7 @@ from pairing.engine.api import NoValidPairing
 from pairing.engine.dutch.criteria import Layout, Weights, next_bracket_quality
 from pairing.engine.dutch.edition import DUTCH_2017_RULES, EditionRules
 from pairing.engine.dutch.generation import mdp_selections, resident_exchanges
+from pairing.engine.dutch.lookahead import NextBracket
 from pairing.engine.dutch.perfect import perfect_candidate
 from pairing.engine.dutch.players import PlayerFacts
 from pairing.engine.matching import BipartiteMatching, bipartite_complete, max_weight_matching
@@ -55,8 +56,10 @@ class BracketSearch:
         next_residents: Sequence[PlayerFacts],
         next_is_last: bool,
         rules: EditionRules = DUTCH_2017_RULES,
+        next_bracket: NextBracket | None = None,
     ) -> None:
         self.rules = rules
+        self.next_bracket = next_bracket
         self.layout = layout
         self.weights = weights
         self.mdps = mdps
@@ -192,13 +195,14 @@ class BracketSearch:
             # The next bracket only depends on each downfloater's score, PAB eligibility and
             # the next residents it cannot meet.
             key = tuple(sorted(self._next_bracket_profile(i) for i in chosen))
-            if key not in known:
+            if key not in known and self.next_bracket is not None:
+                known[key] = self.next_bracket.value([players[i] for i in chosen])
+            elif key not in known:
                 known[key] = next_bracket_quality(
                     [players[i] for i in chosen],
                     self.next_residents,
                     self.compatible,
                     self.next_is_last,
-                    floater_scores=self.rules.floater_scores,
                 )
             quality.setdefault(known[key], []).append(frozenset(chosen))
         for value in sorted(quality):
@@ -234,9 +238,9 @@ class BracketSearch:
 
     def _next_bracket_profile(self, index: int) -> tuple[int, bool, frozenset[int]]:
         player = self.layout.players[index]
-        barred = frozenset(
-            resident.id for resident in self.next_residents if not self.compatible(player, resident)
-        )
+        # With the 2025 look-ahead ([C4]) the lower players count too.
+        later = self.next_bracket.later if self.next_bracket is not None else self.next_residents
+        barred = frozenset(p.id for p in later if not self.compatible(player, p))
         return player.score, player.bye_eligible, barred
 
     def _default(self, i: int, j: int) -> bool:

@@ -112,23 +112,17 @@ def next_bracket_quality(
     residents: Sequence[PlayerFacts],
     compatible: Callable[[PlayerFacts, PlayerFacts], bool],
     last: bool,
-    *,
-    floater_scores: bool = False,
 ) -> tuple[int, int, tuple[int, ...]]:
     """C.7: how well the next bracket (the downfloaters as its MDPs, then the next scoregroup)
     can be paired under C.1-C.3 alone: the number of players left unpaired, then (when it is the
     last bracket, whose unpaired player gets the PAB) those not eligible for the PAB (C.2),
-    then the PSD (A.8, sorted high to low), or with `floater_scores` the scores of the
-    downfloaters (C.04.3 (2025) 2.7 [C7], sorted high to low). Lower is better."""
+    then the PSD (A.8, sorted high to low). Lower is better."""
     players = [*floaters, *residents]
     if not players:
         return 0, 0, ()
     artificial = min(p.score for p in players) - 2
     float_sd = [p.score - artificial for p in players]
     values = sorted({*float_sd, *(abs(a.score - b.score) for a in players for b in players)})
-    if floater_scores:
-        # [C7]: a pair costs nothing, a downfloater its score (in the same ranks as float_sd).
-        values = sorted(set(float_sd))
     index = {value: k for k, value in enumerate(values)}
     base = len(players) + 2
     ineligible = base ** (len(values) + 1)
@@ -142,12 +136,10 @@ def next_bracket_quality(
         for j in range(max(i + 1, len(floaters)), len(players)):
             if compatible(players[i], players[j]):
                 sd = abs(players[i].score - players[j].score)
-                pair_cost = 0 if floater_scores else base ** index[sd]
-                edges.append((i, j, pair_gain + cost[i] + cost[j] - pair_cost))
+                edges.append((i, j, pair_gain + cost[i] + cost[j] - base ** index[sd]))
     _, mates = max_weight_matching(edges)
     unpaired = [i for i in range(len(players)) if i not in mates]
     sds = [float_sd[i] for i in unpaired]
-    if not floater_scores:
-        sds += [abs(players[i].score - players[j].score) for i, j in mates.items() if i < j]
+    sds += [abs(players[i].score - players[j].score) for i, j in mates.items() if i < j]
     not_eligible = sum(1 for i in unpaired if last and not players[i].bye_eligible)
     return len(unpaired), not_eligible, tuple(sorted(sds, reverse=True))

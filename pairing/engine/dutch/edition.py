@@ -21,15 +21,13 @@ class EditionRules:
     `pab_criteria`: C.04.3 (2025) 2.5 [C5] (the PAB to the lowest possible score) and
     2.9 [C9] (then to the fewest unplayed games). `lookahead_in_every_bracket`: C.04.3 (2025)
     2.4 [C4] and 2.8 [C8] apply in every bracket, so the look-ahead still chooses the
-    downfloaters of a bracket that must complete the round (2017: the PPB ignores C.7).
-    `floater_scores`: C.04.3 (2025) 2.7 [C7] judges the next bracket's downfloaters by their
-    scores, where 2017 (C.6, A.8) uses the PSD.
+    downfloaters of a bracket that must complete the round (2017: the PPB ignores C.7), and
+    judges the next bracket by [C4]-[C7] (`lookahead.NextBracket`; 2017 C.7: pairs and PSD).
     """
 
     edition: Edition
     pab_criteria: bool
     lookahead_in_every_bracket: bool
-    floater_scores: bool
 
     @property
     def title(self) -> str:
@@ -71,10 +69,10 @@ class EditionRules:
 
 
 DUTCH_2017_RULES = EditionRules(
-    Edition.DUTCH_2017, pab_criteria=False, lookahead_in_every_bracket=False, floater_scores=False
+    Edition.DUTCH_2017, pab_criteria=False, lookahead_in_every_bracket=False
 )
 DUTCH_2025_RULES = EditionRules(
-    Edition.DUTCH_2025, pab_criteria=True, lookahead_in_every_bracket=True, floater_scores=True
+    Edition.DUTCH_2025, pab_criteria=True, lookahead_in_every_bracket=True
 )
 
 

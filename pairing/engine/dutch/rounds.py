@@ -13,6 +13,7 @@ from pairing.engine.dutch.colours import white_for_higher
 from pairing.engine.dutch.criteria import Layout, Weights
 from pairing.engine.dutch.edition import DUTCH_2017_RULES, EditionRules
 from pairing.engine.dutch.explain import describe_bracket
+from pairing.engine.dutch.lookahead import NextBracket
 from pairing.engine.dutch.pab import fewest_unplayed, lowest_pab_score
 from pairing.engine.dutch.players import PlayerFacts, Strength, build_facts
 from pairing.engine.matching import max_cardinality_matching
@@ -98,6 +99,11 @@ def pair_round(
                 )
         next_residents = groups[index + 1] if index + 1 < len(groups) else []
         next_is_last = index + 2 == len(groups)
+        after = None
+        if rules.lookahead_in_every_bracket:
+            after = NextBracket(
+                next_residents, [p for g in groups[index + 2 :] for p in g], compatible, completable
+            )
         result = None
         route = "the last bracket: its downfloater gets the PAB (C.2)"
         if lower:
@@ -105,7 +111,14 @@ def pair_round(
             layout = Layout(players=bracket, bracket_size=len(bracket), with_bye=False)
             weights = Weights(layout, state.initial_color, state.rounds_played)
             search = BracketSearch(
-                layout, weights, compatible, len(floaters), next_residents, next_is_last, rules
+                layout,
+                weights,
+                compatible,
+                len(floaters),
+                next_residents,
+                next_is_last,
+                rules,
+                after,
             )
             result = search.solve(completing=False)
             route = "the completion test passes (A.9)"
@@ -117,7 +130,14 @@ def pair_round(
             layout = Layout(players=bracket + lower, bracket_size=len(bracket), with_bye=odd)
             weights = Weights(layout, state.initial_color, state.rounds_played)
             search = BracketSearch(
-                layout, weights, compatible, len(floaters), next_residents, next_is_last, rules
+                layout,
+                weights,
+                compatible,
+                len(floaters),
+                next_residents,
+                next_is_last,
+                rules,
+                after,
             )
             result = search.solve(completing=True)
         if explain:

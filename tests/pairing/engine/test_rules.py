@@ -11,7 +11,6 @@ from pairing.engine import (
     Edition,
     InvalidState,
     NoValidPairing,
-    UnsupportedFeature,
     pair,
 )
 from pairing.engine.dutch.boards import publication_order
@@ -158,12 +157,12 @@ def test_it_raises_when_no_complete_pairing_exists() -> None:
         pair(s, DutchConfig())
 
 
-def test_it_refuses_the_2025_edition_and_a_finished_tournament() -> None:
-    with pytest.raises(UnsupportedFeature):
-        pair(state([[], []]), DutchConfig(edition=Edition.DUTCH_2025))
+def test_it_refuses_a_finished_tournament_in_both_editions() -> None:
     finished = state([[game(2, W, WIN)], [game(1, B, LOSS)]], total_rounds=1)
     with pytest.raises(InvalidState):
         pair(finished, DutchConfig())
+    with pytest.raises(InvalidState):
+        pair(finished, DutchConfig(edition=Edition.DUTCH_2025))
 
 
 def test_it_does_not_pair_absent_players() -> None:

@@ -1,0 +1,83 @@
+"""The look-ahead of C.04.3 (2025) 2.8 [C8]: the downfloaters of a bracket are judged by how
+the next bracket can be paired under [C1]-[C7], completion [C4] included.
+
+The next bracket (the downfloaters as its MDPs, then the next scoregroup) is valued by the
+number of its players left unpaired ([C6]), then their scores, high to low ([C7]); a pairing of
+it counts only when its own downfloaters and every lower player can still complete the round
+([C4]; [C5] through the PAB eligibility). The value of the next bracket alone is a lower bound;
+it is exact when its best pairing leaves a completable round, which a cardinality matching
+checks, so the weighted matching over every lower player is only needed otherwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from pairing.engine.dutch.players import PlayerFacts
+from pairing.engine.matching import max_weight_matching
+
+Compatible = Callable[[PlayerFacts, PlayerFacts], bool]
+Completable = Callable[[Sequence[PlayerFacts]], bool]
+Quality = tuple[int, int, tuple[int, ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class NextBracket:
+    """The players after a bracket: the next scoregroup (`residents`) and all `lower` ones."""
+
+    residents: Sequence[PlayerFacts]
+    lower: Sequence[PlayerFacts]
+    compatible: Compatible
+    completable: Completable
+
+    @property
+    def later(self) -> list[PlayerFacts]:
+        """Every player after the bracket."""
+        return [*self.residents, *self.lower]
+
+    def value(self, floaters: Sequence[PlayerFacts]) -> Quality:
+        """[C8] (2025) for these downfloaters: (players of the next bracket left unpaired, 0,
+        their scores high to low); one that cannot complete the round is worse than any other."""
+        bracket = [*floaters, *self.residents]
+        if not bracket:
+            return 0, 0, ()
+        quality, unpaired = _value(bracket, len(floaters), [], self.compatible)
+        if self.completable([*unpaired, *self.lower]):
+            return quality
+        return _value(bracket, len(floaters), self.lower, self.compatible)[0]
+
+
+def _value(
+    bracket: Sequence[PlayerFacts],
+    mdps: int,
+    lower: Sequence[PlayerFacts],
+    compatible: Compatible,
+) -> tuple[Quality, list[PlayerFacts]]:
+    """The best pairing of `bracket` ([C6], then [C7]); with `lower`, only among those that
+    pair every player of the round but the PAB receiver ([C4])."""
+    players = [*bracket, *lower]
+    n = len(bracket)
+    ranks = {score: k for k, score in enumerate(sorted({p.score for p in bracket}))}
+    base = n + 2
+    cost = [base ** ranks[p.score] for p in bracket]
+    pair_gain = base ** (len(ranks) + 1)
+    complete = pair_gain * (n + 1) if lower else 0
+    bye = len(players)
+    with_bye = bool(lower) and len(players) % 2 == 1
+    edges: list[tuple[int, int, int]] = []
+    for i in range(len(players)):
+        for j in range(i + 1, len(players)):
+            if not compatible(players[i], players[j]):
+                continue
+            if j < n and j >= mdps:
+                edges.append((i, j, complete + pair_gain + cost[i] + cost[j]))
+            elif lower:
+                edges.append((i, j, complete))
+        if with_bye and players[i].bye_eligible:
+            edges.append((i, bye, complete))
+    _, mates = max_weight_matching(edges)
+    missing = len(players) + int(with_bye) - len(mates) if lower else 0
+    unpaired = [i for i in range(n) if not (mdps <= max(i, mates.get(i, n)) < n)]
+    scores = tuple(sorted((int(bracket[i].score) for i in unpaired), reverse=True))
+    return (missing * (n + 1) + len(unpaired), 0, scores), [bracket[i] for i in unpaired]
