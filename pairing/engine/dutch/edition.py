@@ -36,6 +36,22 @@ class EditionRules:
             return "C.04.3 FIDE (Dutch) System, 2025 edition (applied from 1 February 2026)"
         return "C.04.3 FIDE (Dutch) System, 2017 edition (Baku 2016, to 31 January 2026)"
 
+    @property
+    def routes(self) -> tuple[str, str, str]:
+        """How a bracket was paired, as the explanation says it: the last bracket, a bracket
+        that passes the completion test, one whose downfloaters must complete the round."""
+        if self.edition is Edition.DUTCH_2025:
+            return (
+                "the last bracket: its downfloater gets the PAB ([C2], [C5], [C9])",
+                "the completion test passes ([C4], 2025 art. 2.4)",
+                "[C4] (2025 art. 2.4): its downfloaters must complete the round; [C8] applies",
+            )
+        return (
+            "the last bracket: its downfloater gets the PAB (C.2)",
+            "the completion test passes (A.9)",
+            "PPB: its downfloaters must complete the round (A.9, C.4)",
+        )
+
     def unplayed_downfloat(self, outcome: Outcome, scoring: Scoring) -> bool:
         """Whether a round not played over the board gives a downfloat.
 

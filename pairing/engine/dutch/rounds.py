@@ -105,7 +105,7 @@ def pair_round(
                 next_residents, [p for g in groups[index + 2 :] for p in g], compatible, completable
             )
         result = None
-        route = "the last bracket: its downfloater gets the PAB (C.2)"
+        route = rules.routes[0]
         if lower:
             # A.9: pair the bracket on its own, then test that the round can be completed.
             layout = Layout(players=bracket, bracket_size=len(bracket), with_bye=False)
@@ -121,10 +121,10 @@ def pair_round(
                 after,
             )
             result = search.solve(completing=False)
-            route = "the completion test passes (A.9)"
+            route = rules.routes[1]
             if not _completable([*result.floaters, *lower], compatible):
                 result = None
-                route = "PPB: its downfloaters must complete the round (A.9, C.4)"
+                route = rules.routes[2]
         if result is None:
             # The last bracket, or the PPB (A.9): its downfloaters must complete the round.
             layout = Layout(players=bracket + lower, bracket_size=len(bracket), with_bye=odd)
