@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from pairing.engine import DutchConfig, Edition, NoValidPairing, PairingError, RoundPairing, pair
+from pairing.generator import run_generator
 from tournaments.domain.state import TournamentState
 from tournaments.domain.trf import (
     TrfDocument,
@@ -64,10 +65,15 @@ def format_pairing(pairing: RoundPairing) -> str:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m pairing", description=__doc__.splitlines()[0])
-    parser.add_argument("--dutch", metavar="INPUT", required=True, help="TRF input file")
+    parser.add_argument(
+        "--dutch", metavar="INPUT", nargs="?", const="", required=True, help="TRF input file"
+    )
     mode = parser.add_mutually_exclusive_group(required=True)
     mode.add_argument("-p", dest="output", nargs="?", const="-", help="pair the next round")
     mode.add_argument("-c", dest="check", action="store_true", help="check every round")
+    mode.add_argument("-g", dest="generate", metavar="CONFIG", help="generate a random tournament")
+    parser.add_argument("-o", dest="generated", metavar="OUTPUT", default="-", help="with -g")
+    parser.add_argument("-s", dest="seed", type=int, help="with -g: the random seed")
     parser.add_argument("--explain", action="store_true", help="print the reasoning to stderr")
     parser.add_argument("--edition", choices=sorted(_EDITIONS), help="rules edition (default: 192)")
     return parser
@@ -116,7 +122,12 @@ def _pair(text: str, output: str, explain: bool, option: str | None) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.generate:
+        return run_generator(args.generate, args.generated, args.seed)
+    if not args.dutch:
+        parser.error("--dutch needs the INPUT file with -p or -c")
     try:
         text = Path(args.dutch).read_text(encoding="utf-8", errors="replace")
         if args.check:
