@@ -42,7 +42,7 @@ class NextBracket:
         bracket = [*floaters, *self.residents]
         if not bracket:
             return 0, 0, ()
-        quality, unpaired = _value(bracket, len(floaters), [], self.compatible)
+        quality, unpaired = _value(bracket, len(floaters), None, self.compatible)
         if self.completable([*unpaired, *self.lower]):
             return quality
         return _value(bracket, len(floaters), self.lower, self.compatible)[0]
@@ -51,20 +51,21 @@ class NextBracket:
 def _value(
     bracket: Sequence[PlayerFacts],
     mdps: int,
-    lower: Sequence[PlayerFacts],
+    lower: Sequence[PlayerFacts] | None,
     compatible: Compatible,
 ) -> tuple[Quality, list[PlayerFacts]]:
-    """The best pairing of `bracket` ([C6], then [C7]); with `lower`, only among those that
-    pair every player of the round but the PAB receiver ([C4])."""
-    players = [*bracket, *lower]
+    """The best pairing of `bracket` ([C6], then [C7]); with `lower` (possibly empty), only
+    among those that pair every player of the round but the PAB receiver ([C4])."""
+    completing = lower is not None
+    players = [*bracket, *(lower or ())]
     n = len(bracket)
     ranks = {score: k for k, score in enumerate(sorted({p.score for p in bracket}))}
     base = n + 2
     cost = [base ** ranks[p.score] for p in bracket]
     pair_gain = base ** (len(ranks) + 1)
-    complete = pair_gain * (n + 1) if lower else 0
+    complete = pair_gain * (n + 1) if completing else 0
     bye = len(players)
-    with_bye = bool(lower) and len(players) % 2 == 1
+    with_bye = completing and len(players) % 2 == 1
     edges: list[tuple[int, int, int]] = []
     for i in range(len(players)):
         for j in range(i + 1, len(players)):
@@ -72,12 +73,12 @@ def _value(
                 continue
             if j < n and j >= mdps:
                 edges.append((i, j, complete + pair_gain + cost[i] + cost[j]))
-            elif lower:
+            elif completing:
                 edges.append((i, j, complete))
         if with_bye and players[i].bye_eligible:
             edges.append((i, bye, complete))
     _, mates = max_weight_matching(edges)
-    missing = len(players) + int(with_bye) - len(mates) if lower else 0
+    missing = len(players) + int(with_bye) - len(mates) if completing else 0
     unpaired = [i for i in range(n) if not (mdps <= max(i, mates.get(i, n)) < n)]
     scores = tuple(sorted((int(bracket[i].score) for i in unpaired), reverse=True))
     return (missing * (n + 1) + len(unpaired), 0, scores), [bracket[i] for i in unpaired]
