@@ -47,7 +47,7 @@ test-engine: install
 	$(BIN)/pytest -q -m "not reference" tests/pairing --ignore=tests/pairing/services --ignore=tests/pairing/views tests/standings/tiebreaks tests/tournaments/domain
 
 test: install
-	$(BIN)/pytest -q -m "not reference"
+	$(BIN)/pytest -m "not reference"
 
 test-reference: install
 	$(BIN)/pytest -q -m reference
