@@ -302,18 +302,19 @@ def _check_draft(rnd: Round) -> None:
         raise RoundNotPaired(f"Round {rnd.number} is not paired yet.")
 
 
+def _game_warnings(state: TournamentState, game: Game) -> list[RuleWarning]:
+    """The rules the board's pairing breaks, judged on the state before its round."""
+    return board_warnings(
+        state,
+        game.board,
+        PlayerId(game.white.pairing_number),
+        PlayerId(game.black.pairing_number),
+    )
+
+
 def _warnings_for(rnd: Round, games: list[Game]) -> list[RuleWarning]:
     state = state_before(rnd)
-    return [
-        warning
-        for game in games
-        for warning in board_warnings(
-            state,
-            game.board,
-            PlayerId(game.white.pairing_number),
-            PlayerId(game.black.pairing_number),
-        )
-    ]
+    return [warning for game in games for warning in _game_warnings(state, game)]
 
 
 @transaction.atomic
@@ -337,15 +338,7 @@ def round_draft_swap_colours(*, game: Game, by: User | None) -> list[RuleWarning
 
 
 def _is_rematch(state: TournamentState, game: Game) -> bool:
-    return any(
-        warning.rule == "C.04.3 C.1"
-        for warning in board_warnings(
-            state,
-            game.board,
-            PlayerId(game.white.pairing_number),
-            PlayerId(game.black.pairing_number),
-        )
-    )
+    return any(warning.rule == "C.04.3 C.1" for warning in _game_warnings(state, game))
 
 
 @transaction.atomic
