@@ -5,21 +5,37 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
+from typing import Final
 
 import networkx as nx
+import rustworkx as rx
+
+NATIVE_WEIGHT_LIMIT: Final = 1 << 120
+"""rustworkx computes with 128-bit integers (its duals reach a few times the largest weight);
+weights below this bound are exact there, larger ones go to networkx (Python integers)."""
 
 
 def max_weight_matching(edges: Iterable[tuple[int, int, int]]) -> tuple[int, dict[int, int]]:
     """A maximum-weight matching (Edmonds' blossom algorithm, O(V^3), exact on integers).
 
-    Returns the total weight and the mate of every matched vertex.
+    Returns the total weight and the mate of every matched vertex. The same algorithm runs
+    natively (rustworkx) when every weight fits its integers, else in Python (networkx).
     """
-    graph = nx.Graph()
+    edge_list = list(edges)
+    if not edge_list:
+        return 0, {}
     weight_of: dict[tuple[int, int], int] = {}
-    for u, v, weight in edges:
-        graph.add_edge(u, v, weight=weight)
+    for u, v, weight in edge_list:
         weight_of[(min(u, v), max(u, v))] = weight
-    matching = nx.max_weight_matching(graph)
+    if max(abs(weight) for weight in weight_of.values()) < NATIVE_WEIGHT_LIMIT:
+        native = rx.PyGraph(multigraph=False)
+        native.add_nodes_from(range(max(max(u, v) for u, v, _ in edge_list) + 1))
+        native.add_edges_from(edge_list)
+        matching: Iterable[tuple[int, int]] = rx.max_weight_matching(native, weight_fn=int)
+    else:
+        graph = nx.Graph()
+        graph.add_weighted_edges_from(edge_list)
+        matching = nx.max_weight_matching(graph)
     mates: dict[int, int] = {}
     total = 0
     for u, v in matching:

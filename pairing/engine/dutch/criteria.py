@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from pairing.engine.dutch.colours import colour_failures
-from pairing.engine.dutch.players import Float, PlayerFacts
+from pairing.engine.dutch.players import Float, PlayerFacts, Strength
 from pairing.engine.matching import max_weight_matching
 from tournaments.domain.state import Color
 
@@ -39,33 +39,58 @@ class Layout:
 
 
 class Weights:
-    """Packs the per-criterion gains of an edge into one integer (see the module docstring)."""
+    """Packs the per-criterion gains of an edge into one integer (see the module docstring).
+
+    Each criterion is a digit of a mixed-radix number; the radix of a digit is the span of the
+    values its total can take over any matching of the layout, counted from the players who
+    can contribute to it (e.g. C.12 only from players who downfloated in the last round), so
+    the packed weights stay small. Where C.5 fixes the number of pairs above it, a criterion
+    counts its failures (a gain of -1 per failing pair) rather than its successes: the same
+    order among candidates with equal pairs, over a much smaller span. Scores (C.6, C.16-C.19)
+    are digits of their own mixed radix, one per score, from the highest score down.
+    """
 
     def __init__(self, layout: Layout, initial: Color, rounds_played: int) -> None:
         self.layout = layout
         self.initial = initial
         self.rounds_played = rounds_played
-        scores = sorted({p.score for p in layout.players})
-        self._score_index: dict[int, int] = {
-            int(score): index for index, score in enumerate(scores)
-        }
-        count = len(layout.players) + 2
-        self._base = count
-        big = count ** len(scores)
-        # Largest gain of one edge in each tier, most significant first.
-        maxima = [1, 1, big, 2, 2, 2, 2, 2, 1, 2, 1, 2 * big, big, 2 * big, big]
-        self._multipliers: list[int] = []
+        bracket = layout.players[: layout.bracket_size]
+        vertices = len(layout.players) + (1 if layout.with_bye else 0)
+        pairs = vertices // 2
+        lowest = min((p.score for p in bracket), default=0)
+        # C.6: pairs by the score of their higher player, above the residents' score.
+        self._c6 = _score_radix(bracket, lambda p: p.score > lowest)
+        self._down = [
+            _score_radix(bracket, lambda p: p.floats[0] is Float.DOWN),
+            _score_radix(bracket, lambda p: p.floats[1] is Float.DOWN),
+        ]
+        self._up = [
+            _score_radix(bracket, lambda p: p.score > lowest, cap=_count(bracket, back, Float.UP))
+            for back in (0, 1)
+        ]
+        topscorers = sum(1 for p in bracket if p.topscorer)
+        spans = [
+            (0, pairs),  # completion
+            (0, min(pairs, len(bracket) // 2)),  # C.5
+            (0, self._c6.span),  # C.6
+            (-2 * topscorers, 0),  # C.8
+            (-2 * topscorers, 0),  # C.9
+            (-sum(1 for p in bracket if p.preference is not Color.NONE), 0),  # C.10
+            (-sum(1 for p in bracket if p.strength is Strength.STRONG), 0),  # C.11
+        ]
+        for back in (0, 1):
+            spans += [(0, _count(bracket, back, Float.DOWN)), (-_count(bracket, back, Float.UP), 0)]
+        for back in (0, 1):
+            spans += [(0, self._down[back].span), (-self._up[back].span, 0)]
+        self._multipliers = [0] * len(spans)
         multiplier = 1
-        for maximum in reversed(maxima):
-            self._multipliers.append(multiplier)
-            multiplier *= maximum * count + 1
-        self._multipliers.reverse()
-
-    def _power(self, score: int) -> int:
-        return int(self._base ** self._score_index[score])
-
-    def _pack(self, gains: Sequence[int]) -> int:
-        return sum(g * m for g, m in zip(gains, self._multipliers, strict=False))
+        for tier in reversed(range(len(spans))):
+            self._multipliers[tier] = multiplier
+            low, high = spans[tier]
+            multiplier *= high - low + 1
+        self._c6_floor = sum(
+            m * low for m, (low, _) in zip(self._multipliers[3:], spans[3:], strict=True)
+        )
 
     def completion(self) -> int:
         """An edge that only helps complete the round (A.9)."""
@@ -75,36 +100,66 @@ class Weights:
         """The edge to the PAB vertex: only players eligible under C.2."""
         return self._multipliers[0] if player.bye_eligible else None
 
-    def bracket_part(self, weight: int) -> int:
-        """The part of a total weight that measures C.5 and C.6 only (the bracket's pairs)."""
-        return (weight // self._multipliers[2]) % (self._multipliers[0] // self._multipliers[2])
-
     def quality_of_pairs(self, weight: int) -> int:
         """The part of a total weight that measures completion, C.5 and C.6 only."""
-        return weight // self._multipliers[2]
+        return (weight - self._c6_floor) // self._multipliers[2]
 
     def internal(self, higher: PlayerFacts, lower: PlayerFacts) -> int:
         """A pair of the bracket itself: C.5, C.6 and C.8-C.19."""
         c8, c9, c10, c11 = colour_failures(higher, lower, self.initial)
-        gains = [1, 1, self._power(higher.score), 2 - c8, 2 - c9, 2 - c10, 2 - c11]
+        gains = [1, 1, self._c6.value(higher), -c8, -c9, -c10, -c11]
         floats = [0] * 8
+        different = higher.score > lower.score
         for back in (0, 1):
             if self.rounds_played <= back:
                 continue
             down_lower = lower.floats[back] is Float.DOWN
             down_higher = higher.floats[back] is Float.DOWN
-            different = higher.score > lower.score
             upfloat_again = different and lower.floats[back] is Float.UP
-            # C.12/C.14: players who would receive the same downfloat again.
+            # C.12/C.14: players who would receive the same downfloat again (paired: they don't).
             floats[2 * back] = int(down_lower) + int(not different and down_higher)
-            # C.13/C.15: players who would receive the same upfloat again.
-            floats[2 * back + 1] = int(not upfloat_again)
-            # C.16/C.18: the scores of those players; C.17/C.19: of their opponents.
-            floats[4 + 2 * back] = int(down_lower) * self._power(lower.score) + int(
+            # C.13/C.15: pairs in which the lower player would upfloat again.
+            floats[2 * back + 1] = -int(upfloat_again)
+            # C.16/C.18: the scores of the downfloaters paired; C.17/C.19: of the upfloaters'
+            # opponents.
+            down = self._down[back]
+            floats[4 + 2 * back] = int(down_lower) * down.value(lower) + int(
                 down_higher
-            ) * self._power(higher.score)
-            floats[4 + 2 * back + 1] = int(not upfloat_again) * self._power(higher.score)
-        return self._pack(gains + floats)
+            ) * down.value(higher)
+            floats[4 + 2 * back + 1] = -int(upfloat_again) * self._up[back].value(higher)
+        return sum(g * m for g, m in zip(gains + floats, self._multipliers, strict=True))
+
+
+def _count(bracket: Sequence[PlayerFacts], back: int, kind: Float) -> int:
+    return sum(1 for p in bracket if p.floats[back] is kind)
+
+
+@dataclass(frozen=True, slots=True)
+class _ScoreRadix:
+    """A mixed radix with one digit per score (the highest score most significant): a count of
+    players (or pairs) by score, compared from the highest score down, as one integer."""
+
+    unit: dict[int, int]
+    span: int
+
+    def value(self, player: PlayerFacts) -> int:
+        return self.unit.get(int(player.score), 0)
+
+
+def _score_radix(
+    bracket: Sequence[PlayerFacts], counts: Callable[[PlayerFacts], bool], cap: int | None = None
+) -> _ScoreRadix:
+    """The digits for the players of `bracket` that `counts` selects, at most `cap` per score."""
+    per_score: dict[int, int] = {}
+    for player in bracket:
+        if counts(player):
+            per_score[int(player.score)] = per_score.get(int(player.score), 0) + 1
+    unit: dict[int, int] = {}
+    multiplier = 1
+    for score in sorted(per_score):
+        unit[score] = multiplier
+        multiplier *= min(per_score[score], cap if cap is not None else per_score[score]) + 1
+    return _ScoreRadix(unit, multiplier - 1)
 
 
 def next_bracket_quality(
