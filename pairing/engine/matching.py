@@ -24,25 +24,64 @@ def max_weight_matching(edges: Iterable[tuple[int, int, int]]) -> tuple[int, dic
     edge_list = list(edges)
     if not edge_list:
         return 0, {}
-    weight_of: dict[tuple[int, int], int] = {}
-    for u, v, weight in edge_list:
-        weight_of[(min(u, v), max(u, v))] = weight
-    if max(abs(weight) for weight in weight_of.values()) < NATIVE_WEIGHT_LIMIT:
+    weights = [weight for _, _, weight in edge_list]
+    mates: dict[int, int] = {}
+    total = 0
+    if max(weights) < NATIVE_WEIGHT_LIMIT and min(weights) > -NATIVE_WEIGHT_LIMIT:
         native = rx.PyGraph(multigraph=False)
         native.add_nodes_from(range(max(max(u, v) for u, v, _ in edge_list) + 1))
         native.add_edges_from(edge_list)
-        matching: Iterable[tuple[int, int]] = rx.max_weight_matching(native, weight_fn=int)
-    else:
-        graph = nx.Graph()
-        graph.add_weighted_edges_from(edge_list)
-        matching = nx.max_weight_matching(graph)
-    mates: dict[int, int] = {}
-    total = 0
-    for u, v in matching:
-        mates[u] = v
-        mates[v] = u
-        total += weight_of[(min(u, v), max(u, v))]
+        for u, v in rx.max_weight_matching(native, weight_fn=int):
+            mates[u], mates[v] = v, u
+            total += native.get_edge_data(u, v)
+        return total, mates
+    graph = nx.Graph()
+    graph.add_weighted_edges_from(edge_list)
+    for u, v in nx.max_weight_matching(graph):
+        mates[u], mates[v] = v, u
+        total += graph[u][v]["weight"]
     return total, mates
+
+
+class MatchingGraph:
+    """A weighted graph matched again and again with some of its vertices left out (a search
+    that fixes pairs one by one): built once, natively when the weights allow."""
+
+    def __init__(self, edges: list[tuple[int, int, int]]) -> None:
+        self.edges = edges
+        self.native: rx.PyGraph | None = None
+        if all(-NATIVE_WEIGHT_LIMIT < w < NATIVE_WEIGHT_LIMIT for _, _, w in edges):
+            self.native = rx.PyGraph(multigraph=False)
+            self.native.add_nodes_from(range(max((max(u, v) for u, v, _ in edges), default=-1) + 1))
+            self.native.add_edges_from(edges)
+
+    def best(
+        self, removed: set[int], added: Sequence[tuple[int, int, int]] = ()
+    ) -> tuple[int, dict[int, int]]:
+        """A maximum-weight matching without the `removed` vertices and with the `added`
+        edges: its weight and mates."""
+        fits = all(-NATIVE_WEIGHT_LIMIT < w < NATIVE_WEIGHT_LIMIT for _, _, w in added)
+        if self.native is None or not fits:
+            edges = [*self.edges, *added]
+            return max_weight_matching(
+                e for e in edges if e[0] not in removed and e[1] not in removed
+            )
+        graph = self.native
+        if removed or added:
+            graph = graph.copy()
+        if added:
+            # Vertices first: the copy has no free slots, so they get the next indices.
+            highest = max(max(u, v) for u, v, _ in added)
+            graph.add_nodes_from(range(graph.num_nodes(), highest + 1))
+            graph.add_edges_from(list(added))
+        if removed:
+            graph.remove_nodes_from([v for v in removed if graph.has_node(v)])
+        mates: dict[int, int] = {}
+        total = 0
+        for u, v in rx.max_weight_matching(graph, weight_fn=int):
+            mates[u], mates[v] = v, u
+            total += graph.get_edge_data(u, v)
+        return total, mates
 
 
 class BipartiteMatching:
@@ -111,26 +150,40 @@ def bipartite_complete(
     return BipartiteMatching(left, right, adjacent).complete
 
 
-def max_cardinality_matching(adjacency: Sequence[Sequence[int]]) -> list[int]:
-    """A maximum-cardinality matching of a general graph (Edmonds' blossom algorithm,
-    O(V^3)), started from a greedy matching. Returns the mate of each vertex, -1 if none."""
-    size = len(adjacency)
+def max_cardinality_matching(size: int, adjacent: Callable[[int, int], bool]) -> list[int]:
+    """A maximum-cardinality matching of a general graph on vertices 0..size-1 (Edmonds'
+    blossom algorithm, O(V^3)), started from a greedy matching. Returns the mate of each
+    vertex, -1 if none.
+
+    `adjacent` is asked lazily: the greedy start stops at the first free neighbour, and only
+    the vertices an augmenting-path search visits have their neighbours listed, so a dense
+    graph with a near-perfect greedy matching costs about O(V) questions, not O(V^2).
+    """
     mate = [-1] * size
     for v in range(size):
         if mate[v] == -1:
-            for u in adjacency[v]:
-                if mate[u] == -1 and u != v:
+            for u in range(v + 1, size):
+                if mate[u] == -1 and adjacent(v, u):
                     mate[u], mate[v] = v, u
                     break
+    lists: dict[int, list[int]] = {}
+
+    def neighbours(v: int) -> list[int]:
+        known = lists.get(v)
+        if known is None:
+            known = lists[v] = [u for u in range(size) if u != v and adjacent(v, u)]
+        return known
+
     for root in range(size):
         if mate[root] == -1:
-            _augment_from(root, adjacency, mate)
+            _augment_from(root, size, neighbours, mate)
     return mate
 
 
-def _augment_from(root: int, adjacency: Sequence[Sequence[int]], mate: list[int]) -> None:
+def _augment_from(
+    root: int, size: int, neighbours: Callable[[int], Sequence[int]], mate: list[int]
+) -> None:
     """Search an augmenting path from the exposed vertex `root` and flip it if found."""
-    size = len(adjacency)
     parent = [-1] * size
     base = list(range(size))
     in_tree = [False] * size
@@ -160,7 +213,7 @@ def _augment_from(root: int, adjacency: Sequence[Sequence[int]], mate: list[int]
 
     while queue:
         v = queue.popleft()
-        for to in adjacency[v]:
+        for to in neighbours(v):
             if base[v] == base[to] or mate[v] == to:
                 continue
             if to == root or (mate[to] != -1 and parent[mate[to]] != -1):

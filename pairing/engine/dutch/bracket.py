@@ -16,19 +16,19 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from pairing.engine.api import NoValidPairing
-from pairing.engine.dutch.criteria import Layout, Weights, next_bracket_quality
+from pairing.engine.dutch.criteria import Layout, NextBracketQuality, Weights
 from pairing.engine.dutch.edition import DUTCH_2017_RULES, EditionRules
 from pairing.engine.dutch.generation import mdp_selections, resident_exchanges
 from pairing.engine.dutch.lookahead import NextBracket
 from pairing.engine.dutch.perfect import perfect_candidate
 from pairing.engine.dutch.players import PlayerFacts
-from pairing.engine.matching import BipartiteMatching, bipartite_complete, max_weight_matching
+from pairing.engine.matching import BipartiteMatching, MatchingGraph, bipartite_complete
 
 _MAX_FLOATER_SETS = 2000
 """C.7 is evaluated exactly for at most this many sets of downfloaters."""
 
 Quality = tuple[int, int, tuple[int, ...]]
-"""The value of the next bracket for C.7 (`criteria.next_bracket_quality`)."""
+"""The value of the next bracket for C.7 (`criteria.NextBracketQuality`)."""
 
 Allowed = Callable[[int, int], bool]
 """Whether the bracket may pair vertices i < j together in the structure being walked."""
@@ -76,6 +76,7 @@ class BracketSearch:
         self.outer: list[tuple[int, int, int]] = []
         self.inner: dict[tuple[int, int], int] = {}
         self._built = False
+        self._graphs: dict[tuple[Allowed, frozenset[int] | None], MatchingGraph] = {}
         self.vertex_count = len(players) + (1 if layout.with_bye else 0)
 
     def _build(self) -> None:
@@ -104,34 +105,41 @@ class BracketSearch:
     ) -> tuple[int, dict[int, int]]:
         """The best weight reachable with the `fixed` pairs, pairing inside the bracket only
         what `allowed` permits; pairs of the bracket not allowed may still meet later."""
+        key = (allowed, self.floatable)
+        graph = self._graphs.get(key)
+        if graph is None:
+            if len(self._graphs) > 3:
+                self._graphs.clear()
+            graph = self._graphs[key] = MatchingGraph(self._edges(allowed))
+        best, mates = graph.best({v for pair in fixed for v in pair})
+        staying = self._staying()
+        return sum(self._inner(min(a, b), max(a, b), staying) for a, b in fixed) + best, mates
+
+    def _staying(self) -> frozenset[int]:
+        """The players who must not float (C.7): everyone outside `floatable`, when set."""
+        if self.floatable is None:
+            return frozenset()
+        return frozenset(v for v in range(self.size) if v not in self.floatable)
+
+    def _inner(self, i: int, j: int, staying: frozenset[int]) -> int:
+        """A pair of the bracket; players who must not float gain more from it than anything
+        else the matching could gain."""
+        bonus = self.weights.completion() * (self.vertex_count + 1)
+        return self.inner[(i, j)] + bonus * ((i in staying) + (j in staying))
+
+    def _edges(self, allowed: Allowed) -> list[tuple[int, int, int]]:
+        """The graph of `value` before any pair is fixed."""
         if not self._built:
             self._build()
-        used = {v for pair in fixed for v in pair}
-        staying: set[int] = set()
-        if self.floatable is not None:
-            # Players who must not float (C.7) keep only the bracket's own pairs, each worth
-            # more than anything else the matching could gain.
-            staying = {v for v in range(self.size) if v not in self.floatable}
-        used_or_fixed = used | staying
-        bonus = self.weights.completion() * (self.vertex_count + 1)
-
-        def inner(i: int, j: int) -> int:
-            return self.inner[(i, j)] + bonus * ((i in staying) + (j in staying))
-
-        total = sum(inner(min(a, b), max(a, b)) for a, b in fixed)
+        staying = self._staying()
         completion = self.weights.completion()
-        edges = [
-            (i, j, w) for i, j, w in self.outer if i not in used_or_fixed and j not in used_or_fixed
-        ]
+        edges = [(i, j, w) for i, j, w in self.outer if i not in staying and j not in staying]
         for i, j in self.inner:
-            if i in used or j in used:
-                continue
             if allowed(i, j):
-                edges.append((i, j, inner(i, j)))
-            elif self.completing and i not in used_or_fixed and j not in used_or_fixed:
+                edges.append((i, j, self._inner(i, j, staying)))
+            elif self.completing and i not in staying and j not in staying:
                 edges.append((i, j, completion))
-        best, mates = max_weight_matching(edges)
-        return total + best, mates
+        return edges
 
     def solve(self, *, completing: bool) -> BracketPairing:
         """B.1-B.8 for this bracket.
@@ -191,6 +199,7 @@ class BracketSearch:
         players = self.layout.players
         quality: dict[Quality, list[frozenset[int]]] = {}
         known: dict[tuple[tuple[int, bool, frozenset[int]], ...], Quality] = {}
+        next_quality: NextBracketQuality | None = None
         for chosen in itertools.combinations(range(self.size), count):
             # The next bracket only depends on each downfloater's score, PAB eligibility and
             # the next residents it cannot meet.
@@ -198,12 +207,14 @@ class BracketSearch:
             if key not in known and self.next_bracket is not None:
                 known[key] = self.next_bracket.value([players[i] for i in chosen])
             elif key not in known:
-                known[key] = next_bracket_quality(
-                    [players[i] for i in chosen],
-                    self.next_residents,
-                    self.compatible,
-                    self.next_is_last,
-                )
+                if next_quality is None:
+                    next_quality = NextBracketQuality(
+                        players[: self.size],
+                        self.next_residents,
+                        self.compatible,
+                        self.next_is_last,
+                    )
+                known[key] = next_quality([players[i] for i in chosen])
             quality.setdefault(known[key], []).append(frozenset(chosen))
         for value in sorted(quality):
             if count == 1:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from pairing.engine.dutch.colours import colour_failures
 from pairing.engine.dutch.players import Float, PlayerFacts, Strength
-from pairing.engine.matching import max_weight_matching
+from pairing.engine.matching import MatchingGraph
 from tournaments.domain.state import Color
 
 
@@ -162,39 +162,73 @@ def _score_radix(
     return _ScoreRadix(unit, multiplier - 1)
 
 
+class NextBracketQuality:
+    """C.7: how well the next bracket (the downfloaters as its MDPs, then the next scoregroup)
+    can be paired under C.1-C.3 alone: the number of players left unpaired, then (when it is the
+    last bracket, whose unpaired player gets the PAB) those not eligible for the PAB (C.2),
+    then the PSD (A.8, sorted high to low). Lower is better.
+
+    Built once for the next scoregroup and every player who may float into it (`candidates`):
+    the residents' own pairs are weighed once, each set of downfloaters adds its edges.
+    """
+
+    def __init__(
+        self,
+        candidates: Sequence[PlayerFacts],
+        residents: Sequence[PlayerFacts],
+        compatible: Callable[[PlayerFacts, PlayerFacts], bool],
+        last: bool,
+    ) -> None:
+        self.residents = residents
+        self.compatible = compatible
+        self.last = last
+        scores = {p.score for p in [*candidates, *residents]}
+        self.artificial = min(scores, default=0) - 2
+        values = sorted(
+            {*(s - self.artificial for s in scores), *(abs(a - b) for a in scores for b in scores)}
+        )
+        self.base = len(candidates) + len(residents) + 2
+        self.power: dict[int, int] = {value: self.base**k for k, value in enumerate(values)}
+        self.ineligible: int = self.base ** (len(values) + 1)
+        self.pair_gain: int = self.ineligible * self.base
+        edges = []
+        for i, a in enumerate(residents):
+            for j in range(i + 1, len(residents)):
+                if compatible(a, residents[j]):
+                    edges.append((i, j, self._weight(a, residents[j])))
+        self.graph = MatchingGraph(edges)
+
+    def _cost(self, player: PlayerFacts) -> int:
+        unpaired = self.power[player.score - self.artificial]
+        return unpaired + (self.ineligible if self.last and not player.bye_eligible else 0)
+
+    def _weight(self, a: PlayerFacts, b: PlayerFacts) -> int:
+        return self.pair_gain + self._cost(a) + self._cost(b) - self.power[abs(a.score - b.score)]
+
+    def __call__(self, floaters: Sequence[PlayerFacts]) -> tuple[int, int, tuple[int, ...]]:
+        players = [*self.residents, *floaters]
+        if not players:
+            return 0, 0, ()
+        count = len(self.residents)
+        added = [
+            (i, count + k, self._weight(floater, resident))
+            for k, floater in enumerate(floaters)
+            for i, resident in enumerate(self.residents)
+            if self.compatible(floater, resident)
+        ]
+        _, mates = self.graph.best(set(), added)
+        unpaired = [p for i, p in enumerate(players) if i not in mates]
+        sds = [p.score - self.artificial for p in unpaired]
+        sds += [abs(players[i].score - players[j].score) for i, j in mates.items() if i < j]
+        not_eligible = sum(1 for p in unpaired if self.last and not p.bye_eligible)
+        return len(unpaired), not_eligible, tuple(sorted(sds, reverse=True))
+
+
 def next_bracket_quality(
     floaters: Sequence[PlayerFacts],
     residents: Sequence[PlayerFacts],
     compatible: Callable[[PlayerFacts, PlayerFacts], bool],
     last: bool,
 ) -> tuple[int, int, tuple[int, ...]]:
-    """C.7: how well the next bracket (the downfloaters as its MDPs, then the next scoregroup)
-    can be paired under C.1-C.3 alone: the number of players left unpaired, then (when it is the
-    last bracket, whose unpaired player gets the PAB) those not eligible for the PAB (C.2),
-    then the PSD (A.8, sorted high to low). Lower is better."""
-    players = [*floaters, *residents]
-    if not players:
-        return 0, 0, ()
-    artificial = min(p.score for p in players) - 2
-    float_sd = [p.score - artificial for p in players]
-    values = sorted({*float_sd, *(abs(a.score - b.score) for a in players for b in players)})
-    index = {value: k for k, value in enumerate(values)}
-    base = len(players) + 2
-    ineligible = base ** (len(values) + 1)
-    pair_gain = ineligible * base
-    cost = [
-        base ** index[float_sd[i]] + (ineligible if last and not p.bye_eligible else 0)
-        for i, p in enumerate(players)
-    ]
-    edges = []
-    for i in range(len(players)):
-        for j in range(max(i + 1, len(floaters)), len(players)):
-            if compatible(players[i], players[j]):
-                sd = abs(players[i].score - players[j].score)
-                edges.append((i, j, pair_gain + cost[i] + cost[j] - base ** index[sd]))
-    _, mates = max_weight_matching(edges)
-    unpaired = [i for i in range(len(players)) if i not in mates]
-    sds = [float_sd[i] for i in unpaired]
-    sds += [abs(players[i].score - players[j].score) for i, j in mates.items() if i < j]
-    not_eligible = sum(1 for i in unpaired if last and not players[i].bye_eligible)
-    return len(unpaired), not_eligible, tuple(sorted(sds, reverse=True))
+    """C.7 for one set of downfloaters (see `NextBracketQuality`)."""
+    return NextBracketQuality(floaters, residents, compatible, last)(floaters)

@@ -25,25 +25,20 @@ Compatible = Callable[[PlayerFacts, PlayerFacts], bool]
 def absolute_criteria(state: TournamentState) -> Compatible:
     """C.1 (no rematch of a played game), C.3 (no two non-topscorers with the same absolute
     colour preference) and the forbidden pairs of the tournament (XXP)."""
-    round_number = state.next_round
-    cache: dict[tuple[int, int], bool] = {}
+    groups = [g.players for g in state.forbidden if g.applies_to(state.next_round)]
+    absolute = Strength.ABSOLUTE
 
     def compatible(a: PlayerFacts, b: PlayerFacts) -> bool:
-        key = (a.id, b.id) if a.id < b.id else (b.id, a.id)
-        known = cache.get(key)
-        if known is None:
-            known = cache[key] = _compatible(a, b)
-        return known
-
-    def _compatible(a: PlayerFacts, b: PlayerFacts) -> bool:
-        if b.id in a.opponents or state.is_forbidden(a.id, b.id, round_number):
+        if b.id in a.opponents:
             return False
-        return not (
-            a.strength is Strength.ABSOLUTE
-            and b.strength is Strength.ABSOLUTE
+        if (
+            a.strength is absolute
+            and b.strength is absolute
             and a.preference is b.preference
             and not (a.topscorer or b.topscorer)
-        )
+        ):
+            return False
+        return not any(a.id in group and b.id in group for group in groups)
 
     return compatible
 
@@ -51,17 +46,16 @@ def absolute_criteria(state: TournamentState) -> Compatible:
 def _completable(players: Sequence[PlayerFacts], compatible: Compatible) -> bool:
     """A.9: whether the players can all be paired, but for one PAB receiver eligible under C.2
     when the number of players is odd."""
-    odd = len(players) % 2 == 1
-    adjacency: list[list[int]] = [[] for _ in range(len(players) + (1 if odd else 0))]
-    for i in range(len(players)):
-        for j in range(i + 1, len(players)):
-            if compatible(players[i], players[j]):
-                adjacency[i].append(j)
-                adjacency[j].append(i)
-        if odd and players[i].bye_eligible:
-            adjacency[i].append(len(players))
-            adjacency[len(players)].append(i)
-    return -1 not in max_cardinality_matching(adjacency)
+    count = len(players)
+
+    def adjacent(i: int, j: int) -> bool:
+        if j == count:
+            return players[i].bye_eligible
+        if i == count:
+            return players[j].bye_eligible
+        return compatible(players[i], players[j])
+
+    return -1 not in max_cardinality_matching(count + count % 2, adjacent)
 
 
 def pair_round(
