@@ -95,7 +95,14 @@ class BipartiteMatching:
         self.mate_of_left: dict[int, int] = {}
         self.mate_of_right: dict[int, int] = {}
         self.frozen: set[int] = set()
-        self.complete = len(left) <= len(right) and all(self._augment(u, set()) for u in left)
+        for u in left:  # a greedy start: most vertices find a free partner at once
+            for v in self.neighbours[u]:
+                if v not in self.mate_of_right:
+                    self.mate_of_left[u], self.mate_of_right[v] = v, u
+                    break
+        self.complete = len(left) <= len(right) and all(
+            u in self.mate_of_left or self._augment(u, set()) for u in left
+        )
 
     def _augment(self, start: int, seen: set[int]) -> bool:
         stack = [(start, iter(self.neighbours[start]))]
@@ -141,13 +148,6 @@ class BipartiteMatching:
         self.frozen.discard(right)
         self.mate_of_left, self.mate_of_right = saved
         return False
-
-
-def bipartite_complete(
-    left: Sequence[int], right: Sequence[int], adjacent: Callable[[int, int], bool]
-) -> bool:
-    """Whether every vertex of `left` can be matched to a distinct vertex of `right`."""
-    return BipartiteMatching(left, right, adjacent).complete
 
 
 def max_cardinality_matching(size: int, adjacent: Callable[[int, int], bool]) -> list[int]:

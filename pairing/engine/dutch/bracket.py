@@ -22,7 +22,7 @@ from pairing.engine.dutch.generation import mdp_selections, resident_exchanges
 from pairing.engine.dutch.lookahead import NextBracket
 from pairing.engine.dutch.perfect import perfect_candidate
 from pairing.engine.dutch.players import PlayerFacts
-from pairing.engine.matching import BipartiteMatching, MatchingGraph, bipartite_complete
+from pairing.engine.matching import BipartiteMatching, MatchingGraph
 
 _MAX_FLOATER_SETS = 2000
 """C.7 is evaluated exactly for at most this many sets of downfloaters."""
@@ -76,6 +76,7 @@ class BracketSearch:
         self.outer: list[tuple[int, int, int]] = []
         self.inner: dict[tuple[int, int], int] = {}
         self._built = False
+        self._partners: dict[int, frozenset[int]] = {}
         self._graphs: dict[tuple[Allowed, frozenset[int] | None], MatchingGraph] = {}
         self.vertex_count = len(players) + (1 if layout.with_bye else 0)
 
@@ -96,9 +97,20 @@ class BracketSearch:
                     self.outer.append((i, self.bye, bye_weight))
         self._built = True
 
+    def partners(self, i: int) -> frozenset[int]:
+        """The players of the bracket whom player `i` may meet (C.1, C.3), listed once."""
+        known = self._partners.get(i)
+        if known is None:
+            players = self.layout.players
+            player = players[i]
+            known = self._partners[i] = frozenset(
+                j for j in range(self.size) if j != i and self.compatible(player, players[j])
+            )
+        return known
+
     def can_pair(self, i: int, j: int) -> bool:
-        players = self.layout.players
-        return self.compatible(players[i], players[j])
+        """Whether players `i` and `j` of the bracket may meet (C.1, C.3)."""
+        return j in self.partners(i)
 
     def value(
         self, fixed: Sequence[tuple[int, int]], allowed: Allowed
@@ -352,9 +364,6 @@ class BracketSearch:
             rest = s1[len(kept) + 1 :]
             for opponent in free[free.index(missed) + 1 :]:
                 if not self.can_pair(player, opponent):
-                    continue
-                left = [o for o in free if o != opponent]
-                if not bipartite_complete(rest, left, self.can_pair):
                     continue
                 if self._reaches([*fixed, *kept, (player, opponent)], allowed):
                     kept.append((player, opponent))
