@@ -45,35 +45,46 @@ def max_weight_matching(edges: Iterable[tuple[int, int, int]]) -> tuple[int, dic
 
 class MatchingGraph:
     """A weighted graph matched again and again with some of its vertices left out (a search
-    that fixes pairs one by one): built once, natively when the weights allow."""
+    that fixes pairs one by one): built once, natively when the weights allow. Every weight
+    is multiplied by `scale`, which leaves room below it for `best`'s adjustments."""
 
-    def __init__(self, edges: list[tuple[int, int, int]]) -> None:
-        self.edges = edges
+    def __init__(self, edges: list[tuple[int, int, int]], scale: int = 1) -> None:
+        self.edges = [(u, v, w * scale) for u, v, w in edges] if scale != 1 else edges
+        self.largest = max((abs(w) for _, _, w in self.edges), default=0)
         self.native: rx.PyGraph | None = None
-        if all(-NATIVE_WEIGHT_LIMIT < w < NATIVE_WEIGHT_LIMIT for _, _, w in edges):
+        if self.largest < NATIVE_WEIGHT_LIMIT:
             self.native = rx.PyGraph(multigraph=False)
-            self.native.add_nodes_from(range(max((max(u, v) for u, v, _ in edges), default=-1) + 1))
-            self.native.add_edges_from(edges)
+            self.native.add_nodes_from(
+                range(max((max(u, v) for u, v, _ in self.edges), default=-1) + 1)
+            )
+            self.native.add_edges_from(self.edges)
 
     def best(
-        self, removed: set[int], added: Sequence[tuple[int, int, int]] = ()
+        self,
+        removed: set[int],
+        added: Sequence[tuple[int, int, int]] = (),
+        adjusted: dict[tuple[int, int], int] | None = None,
     ) -> tuple[int, dict[int, int]]:
-        """A maximum-weight matching without the `removed` vertices and with the `added`
-        edges: its weight and mates."""
+        """A maximum-weight matching without the `removed` vertices, with the `added` edges
+        and with the weights of existing edges (u, v) changed by `adjusted[(u, v)]`: its
+        weight and mates."""
+        adjusted = adjusted or {}
         fits = all(-NATIVE_WEIGHT_LIMIT < w < NATIVE_WEIGHT_LIMIT for _, _, w in added)
         if self.native is None or not fits:
-            edges = [*self.edges, *added]
+            edges = [(u, v, w + adjusted.get((u, v), 0)) for u, v, w in [*self.edges, *added]]
             return max_weight_matching(
                 e for e in edges if e[0] not in removed and e[1] not in removed
             )
         graph = self.native
-        if removed or added:
+        if removed or added or adjusted:
             graph = graph.copy()
         if added:
             # Vertices first: the copy has no free slots, so they get the next indices.
             highest = max(max(u, v) for u, v, _ in added)
             graph.add_nodes_from(range(graph.num_nodes(), highest + 1))
             graph.add_edges_from(list(added))
+        for (u, v), change in adjusted.items():
+            graph.update_edge(u, v, graph.get_edge_data(u, v) + change)
         if removed:
             graph.remove_nodes_from([v for v in removed if graph.has_node(v)])
         mates: dict[int, int] = {}

@@ -22,7 +22,7 @@ from pairing.engine.dutch.generation import mdp_selections, resident_exchanges
 from pairing.engine.dutch.lookahead import NextBracket
 from pairing.engine.dutch.perfect import perfect_candidate
 from pairing.engine.dutch.players import PlayerFacts
-from pairing.engine.matching import BipartiteMatching, MatchingGraph
+from pairing.engine.matching import NATIVE_WEIGHT_LIMIT, BipartiteMatching, MatchingGraph
 
 _MAX_FLOATER_SETS = 2000
 """C.7 is evaluated exactly for at most this many sets of downfloaters."""
@@ -77,7 +77,7 @@ class BracketSearch:
         self.inner: dict[tuple[int, int], int] = {}
         self._built = False
         self._partners: dict[int, frozenset[int]] = {}
-        self._graphs: dict[tuple[Allowed, frozenset[int] | None], MatchingGraph] = {}
+        self._graphs: dict[tuple[Allowed, frozenset[int] | None, int], MatchingGraph] = {}
         self.vertex_count = len(players) + (1 if layout.with_bye else 0)
 
     def _build(self) -> None:
@@ -117,15 +117,53 @@ class BracketSearch:
     ) -> tuple[int, dict[int, int]]:
         """The best weight reachable with the `fixed` pairs, pairing inside the bracket only
         what `allowed` permits; pairs of the bracket not allowed may still meet later."""
-        key = (allowed, self.floatable)
+        best, mates = self._graph(allowed).best({v for pair in fixed for v in pair})
+        return self._fixed_weight(fixed) + best, mates
+
+    def _graph(self, allowed: Allowed, scale: int = 1) -> MatchingGraph:
+        """The graph of `value` for `allowed`, built once (the last few are kept)."""
+        key = (allowed, self.floatable, scale)
         graph = self._graphs.get(key)
         if graph is None:
             if len(self._graphs) > 3:
                 self._graphs.clear()
-            graph = self._graphs[key] = MatchingGraph(self._edges(allowed))
-        best, mates = graph.best({v for pair in fixed for v in pair})
+            graph = self._graphs[key] = MatchingGraph(self._edges(allowed), scale)
+        return graph
+
+    def _fixed_weight(self, fixed: Sequence[tuple[int, int]]) -> int:
         staying = self._staying()
-        return sum(self._inner(min(a, b), max(a, b), staying) for a, b in fixed) + best, mates
+        return sum(self._inner(min(a, b), max(a, b), staying) for a, b in fixed)
+
+    def _best_opponents(
+        self,
+        fixed: Sequence[tuple[int, int]],
+        allowed: Allowed,
+        players: Sequence[int],
+        s2: Sequence[int],
+        rank_radix: int,
+    ) -> list[int]:
+        """D.1 for the next `players` of S1, in order: each one's first opponent in `s2` with
+        which the target can still be reached, given the choices before it.
+
+        One matching decides them all: below every criterion, a last digit per player (the
+        first player's most significant) charges each edge the opponent's rank in `s2`, so the
+        best matching is the one reaching the target with the lexicographically first ranks.
+        """
+        scale = rank_radix ** len(players)
+        rank = {opponent: k for k, opponent in enumerate(s2)}
+        adjusted: dict[tuple[int, int], int] = {}
+        for position, player in enumerate(players):
+            unit = rank_radix ** (len(players) - 1 - position)
+            for opponent in self.partners(player):
+                if opponent in rank and allowed(min(player, opponent), max(player, opponent)):
+                    adjusted[(min(player, opponent), max(player, opponent))] = (
+                        -rank[opponent] * unit
+                    )
+        graph = self._graph(allowed, scale)
+        best, mates = graph.best({v for pair in fixed for v in pair}, adjusted=adjusted)
+        if self._fixed_weight(fixed) * scale + best <= (self.target - 1) * scale:
+            raise AssertionError("the transposition lost the target it had reached")
+        return [mates[player] for player in players]
 
     def _staying(self) -> frozenset[int]:
         """The players who must not float (C.7): everyone outside `floatable`, when set."""
@@ -329,10 +367,9 @@ class BracketSearch:
     ) -> list[tuple[int, int]] | None:
         """D.1: the first transposition of S2 whose pairs with S1 reach the target.
 
-        The first legal transposition (C.1-C.3 only) is tried first; when it misses the target,
-        the longest prefix of it that can still reach the target is kept (feasibility only
-        shrinks as the prefix grows, so a binary search finds it) and the next S2 player is
-        chosen for the first S1 player after that prefix.
+        The first legal transposition (C.1-C.3 only) is tried first. When it misses the target
+        but the target can be reached at all, the S1 players choose their opponents in order,
+        a few per matching (`_best_opponents`), as many as the 128-bit weights allow.
         """
         side = set(s1)
         others = set(s2)
@@ -347,36 +384,17 @@ class BracketSearch:
             return [*fixed, *chosen]
         if not self._reaches(fixed, allowed):
             return None
+        radix = len(s2) + 1
+        room = NATIVE_WEIGHT_LIMIT.bit_length() - 2 - self._graph(allowed).largest.bit_length()
+        step = max(1, room // radix.bit_length())
         kept: list[tuple[int, int]] = []
-        while True:
-            low, high = len(kept), len(kept) + len(chosen)
-            # kept + chosen[:low - len(kept)] reaches the target; the whole does not.
-            base = len(kept)
-            while high - low > 1:
-                middle = (low + high) // 2
-                if self._reaches([*fixed, *kept, *chosen[: middle - base]], allowed):
-                    low = middle
-                else:
-                    high = middle
-            kept = kept + chosen[: low - base]
-            player, missed = chosen[low - base]
-            free = [o for o in s2 if all(o not in pair for pair in kept)]
-            rest = s1[len(kept) + 1 :]
-            for opponent in free[free.index(missed) + 1 :]:
-                if not self.can_pair(player, opponent):
-                    continue
-                if self._reaches([*fixed, *kept, (player, opponent)], allowed):
-                    kept.append((player, opponent))
-                    break
-            else:
-                raise AssertionError("the transposition lost the target it had reached")
-            used = {o for _, o in kept}
-            following = self.first_legal(rest, [o for o in s2 if o not in used], [])
-            if following is None:
-                raise AssertionError("a prefix that reaches the target has no legal completion")
-            chosen = following
-            if not chosen or self._reaches([*fixed, *kept, *chosen], allowed):
-                return [*fixed, *kept, *chosen]
+        for start in range(0, len(s1), step):
+            group = s1[start : start + step]
+            taken = {opponent for _, opponent in kept}
+            free = [opponent for opponent in s2 if opponent not in taken]
+            opponents = self._best_opponents([*fixed, *kept], allowed, group, free, radix)
+            kept += zip(group, opponents, strict=True)
+        return [*fixed, *kept]
 
     def first_legal(
         self, s1: list[int], s2: list[int], prefix: list[tuple[int, int]]
