@@ -76,22 +76,29 @@ class MatchingGraph:
                 e for e in edges if e[0] not in removed and e[1] not in removed
             )
         graph = self.native
-        if removed or added or adjusted:
-            graph = graph.copy()
-        if added:
-            # Vertices first: the copy has no free slots, so they get the next indices.
-            highest = max(max(u, v) for u, v, _ in added)
-            graph.add_nodes_from(range(graph.num_nodes(), highest + 1))
-            graph.add_edges_from(list(added))
-        for (u, v), change in adjusted.items():
-            graph.update_edge(u, v, graph.get_edge_data(u, v) + change)
         if removed:
-            graph.remove_nodes_from([v for v in removed if graph.has_node(v)])
+            # A subgraph (new indices; each vertex keeps its number as its payload) is much
+            # cheaper than removing vertices from a copy.
+            graph = graph.subgraph([v for v in graph.node_indices() if v not in removed])
+        elif added or adjusted:
+            graph = graph.copy()
+        index = {graph[i]: i for i in graph.node_indices()}
+        for u, v, _ in added:
+            for vertex in (u, v):
+                if vertex not in index:
+                    index[vertex] = graph.add_node(vertex)
+        graph.add_edges_from([(index[u], index[v], w) for u, v, w in added])
+        for (u, v), change in adjusted.items():
+            if u in index and v in index:
+                graph.update_edge(
+                    index[u], index[v], graph.get_edge_data(index[u], index[v]) + change
+                )
         mates: dict[int, int] = {}
         total = 0
-        for u, v in rx.max_weight_matching(graph, weight_fn=int):
+        for i, j in rx.max_weight_matching(graph, weight_fn=int):
+            u, v = graph[i], graph[j]
             mates[u], mates[v] = v, u
-            total += graph.get_edge_data(u, v)
+            total += graph.get_edge_data(i, j)
         return total, mates
 
 

@@ -184,6 +184,9 @@ class BracketSearch:
         staying = self._staying()
         completion = self.weights.completion()
         edges = [(i, j, w) for i, j, w in self.outer if i not in staying and j not in staying]
+        if not staying and not self.completing:
+            edges += [(i, j, w) for (i, j), w in self.inner.items() if allowed(i, j)]
+            return edges
         for i, j in self.inner:
             if allowed(i, j):
                 edges.append((i, j, self._inner(i, j, staying)))

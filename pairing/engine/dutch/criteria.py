@@ -54,6 +54,9 @@ class Weights:
         self.layout = layout
         self.initial = initial
         self.rounds_played = rounds_played
+        self._kinds: dict[int, int] = {}
+        self._signatures: dict[tuple[object, ...], int] = {}
+        self._by_kinds: dict[tuple[int, int], int] = {}
         bracket = layout.players[: layout.bracket_size]
         vertices = len(layout.players) + (1 if layout.with_bye else 0)
         pairs = vertices // 2
@@ -105,7 +108,30 @@ class Weights:
         return (weight - self._c6_floor) // self._multipliers[2]
 
     def internal(self, higher: PlayerFacts, lower: PlayerFacts) -> int:
-        """A pair of the bracket itself: C.5, C.6 and C.8-C.19."""
+        """A pair of the bracket itself: C.5, C.6 and C.8-C.19; computed once for each pair of
+        player kinds (what the criteria and section E read of a player)."""
+        key = (self._kind(higher), self._kind(lower))
+        weight = self._by_kinds.get(key)
+        if weight is None:
+            weight = self._by_kinds[key] = self._internal(higher, lower)
+        return weight
+
+    def _kind(self, player: PlayerFacts) -> int:
+        kind = self._kinds.get(player.id)
+        if kind is None:
+            signature = (
+                player.score,
+                player.colours,
+                player.floats,
+                player.topscorer,
+                player.rank % 2,  # E.5
+            )
+            kind = self._kinds[player.id] = self._signatures.setdefault(
+                signature, len(self._signatures)
+            )
+        return kind
+
+    def _internal(self, higher: PlayerFacts, lower: PlayerFacts) -> int:
         c8, c9, c10, c11 = colour_failures(higher, lower, self.initial)
         gains = [1, 1, self._c6.value(higher), -c8, -c9, -c10, -c11]
         floats = [0] * 8
