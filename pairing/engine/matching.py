@@ -4,7 +4,7 @@ completeness test. Knows nothing of chess; vertices are integers, weights intege
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Sequence
 from typing import Final
 
 import networkx as nx
@@ -48,15 +48,15 @@ class MatchingGraph:
     that fixes pairs one by one): built once, natively when the weights allow. Every weight
     is multiplied by `scale`, which leaves room below it for `best`'s adjustments."""
 
-    def __init__(self, edges: list[tuple[int, int, int]], scale: int = 1) -> None:
+    def __init__(self, edges: list[tuple[int, int, int]], vertices: int, scale: int = 1) -> None:
+        """`edges` join vertices 0..vertices-1."""
         self.edges = [(u, v, w * scale) for u, v, w in edges] if scale != 1 else edges
-        self.largest = max((abs(w) for _, _, w in self.edges), default=0)
+        weights = [w for _, _, w in self.edges]
+        self.largest = max(max(weights, default=0), -min(weights, default=0))
         self.native: rx.PyGraph | None = None
         if self.largest < NATIVE_WEIGHT_LIMIT:
             self.native = rx.PyGraph(multigraph=False)
-            self.native.add_nodes_from(
-                range(max((max(u, v) for u, v, _ in self.edges), default=-1) + 1)
-            )
+            self.native.add_nodes_from(range(vertices))
             self.native.add_edges_from(self.edges)
 
     def best(
@@ -107,9 +107,16 @@ class BipartiteMatching:
     kept up to date while pairs are fixed one by one in a chosen order."""
 
     def __init__(
-        self, left: Sequence[int], right: Sequence[int], adjacent: Callable[[int, int], bool]
+        self,
+        left: Sequence[int],
+        right: Sequence[int],
+        partners: Callable[[int], Container[int]],
     ) -> None:
-        self.neighbours = {u: [v for v in right if adjacent(u, v)] for u in left}
+        """`partners(u)`: the vertices `u` may be matched with."""
+        self.neighbours: dict[int, list[int]] = {}
+        for u in left:
+            own = partners(u)
+            self.neighbours[u] = [v for v in right if v in own]
         self.mate_of_left: dict[int, int] = {}
         self.mate_of_right: dict[int, int] = {}
         self.frozen: set[int] = set()

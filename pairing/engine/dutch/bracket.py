@@ -82,6 +82,7 @@ class BracketSearch:
 
     def _build(self) -> None:
         players, weights = self.layout.players, self.weights
+        partners: list[set[int]] = [set() for _ in range(self.size)]
         for i, higher in enumerate(players):
             for j in range(i + 1, len(players)):
                 lower = players[j]
@@ -89,12 +90,15 @@ class BracketSearch:
                     continue
                 if j < self.size:
                     self.inner[(i, j)] = weights.internal(higher, lower)
+                    partners[i].add(j)
+                    partners[j].add(i)
                 else:
                     self.outer.append((i, j, weights.completion()))
             if self.layout.with_bye:
                 bye_weight = weights.bye(players[i])
                 if bye_weight is not None:
                     self.outer.append((i, self.bye, bye_weight))
+        self._partners = {i: frozenset(own) for i, own in enumerate(partners)}
         self._built = True
 
     def partners(self, i: int) -> frozenset[int]:
@@ -127,7 +131,9 @@ class BracketSearch:
         if graph is None:
             if len(self._graphs) > 3:
                 self._graphs.clear()
-            graph = self._graphs[key] = MatchingGraph(self._edges(allowed), scale)
+            graph = self._graphs[key] = MatchingGraph(
+                self._edges(allowed), self.vertex_count, scale
+            )
         return graph
 
     def _fixed_weight(self, fixed: Sequence[tuple[int, int]]) -> int:
@@ -403,7 +409,7 @@ class BracketSearch:
         self, s1: list[int], s2: list[int], prefix: list[tuple[int, int]]
     ) -> list[tuple[int, int]] | None:
         """The first transposition of `s2` (D.1) pairing every player of `s1` legally."""
-        matching = BipartiteMatching(s1, s2, self.can_pair)
+        matching = BipartiteMatching(s1, s2, self.partners)
         if not matching.complete:
             return None
         chosen = list(prefix)

@@ -222,7 +222,7 @@ class NextBracketQuality:
             for j in range(i + 1, len(residents)):
                 if compatible(a, residents[j]):
                     edges.append((i, j, self._weight(a, residents[j])))
-        self.graph = MatchingGraph(edges)
+        self.graph = MatchingGraph(edges, len(residents))
 
     def _cost(self, player: PlayerFacts) -> int:
         unpaired = self.power[player.score - self.artificial]
