@@ -146,30 +146,46 @@ class BracketSearch:
         allowed: Allowed,
         players: Sequence[int],
         s2: Sequence[int],
-        rank_radix: int,
+        radix: int,
+        scale: int,
     ) -> list[int]:
         """D.1 for the next `players` of S1, in order: each one's first opponent in `s2` with
         which the target can still be reached, given the choices before it.
 
-        One matching decides them all: below every criterion, a last digit per player (the
-        first player's most significant) charges each edge the opponent's rank in `s2`, so the
-        best matching is the one reaching the target with the lexicographically first ranks.
+        One matching decides them all: below every criterion (the weights are multiplied by
+        `scale`), a digit per player (the first player's most significant) charges each edge
+        the opponent's rank in `s2`, so the best matching is the one reaching the target with
+        the lexicographically first ranks.
         """
-        scale = rank_radix ** len(players)
         rank = {opponent: k for k, opponent in enumerate(s2)}
         adjusted: dict[tuple[int, int], int] = {}
-        for position, player in enumerate(players):
-            unit = rank_radix ** (len(players) - 1 - position)
+        unit = scale
+        for player in players:
+            unit //= radix
             for opponent in self.partners(player):
-                if opponent in rank and allowed(min(player, opponent), max(player, opponent)):
-                    adjusted[(min(player, opponent), max(player, opponent))] = (
-                        -rank[opponent] * unit
-                    )
+                edge = (min(player, opponent), max(player, opponent))
+                if opponent in rank and allowed(*edge):
+                    adjusted[edge] = -rank[opponent] * unit
         graph = self._graph(allowed, scale)
         best, mates = graph.best({v for pair in fixed for v in pair}, adjusted=adjusted)
         if self._fixed_weight(fixed) * scale + best <= (self.target - 1) * scale:
             raise AssertionError("the transposition lost the target it had reached")
         return [mates[player] for player in players]
+
+    def _reaches_scaled(
+        self, fixed: Sequence[tuple[int, int]], allowed: Allowed, scale: int
+    ) -> bool:
+        """`_reaches` on the graph multiplied by `scale` (one graph serves the whole walk)."""
+        best, _ = self._graph(allowed, scale).best({v for pair in fixed for v in pair})
+        return self._fixed_weight(fixed) * scale + best == self.target * scale
+
+    def _weight_bound(self) -> int:
+        """An upper bound of every edge weight `value` may use."""
+        if not self._built:
+            self._build()
+        bonus = self.weights.completion() * (self.vertex_count + 1)
+        largest = max((abs(w) for w in self.inner.values()), default=0)
+        return largest + 2 * bonus + max((abs(w) for _, _, w in self.outer), default=0)
 
     def _staying(self) -> frozenset[int]:
         """The players who must not float (C.7): everyone outside `floatable`, when set."""
@@ -192,6 +208,11 @@ class BracketSearch:
         edges = [(i, j, w) for i, j, w in self.outer if i not in staying and j not in staying]
         if not staying and not self.completing:
             edges += [(i, j, w) for (i, j), w in self.inner.items() if allowed(i, j)]
+            return edges
+        if not staying:
+            edges += [
+                (i, j, w if allowed(i, j) else completion) for (i, j), w in self.inner.items()
+            ]
             return edges
         for i, j in self.inner:
             if allowed(i, j):
@@ -389,19 +410,20 @@ class BracketSearch:
         chosen = self.first_legal(s1, s2, [])
         if chosen is None:
             return None
-        if self._reaches([*fixed, *chosen], allowed):
-            return [*fixed, *chosen]
-        if not self._reaches(fixed, allowed):
-            return None
         radix = len(s2) + 1
-        room = NATIVE_WEIGHT_LIMIT.bit_length() - 2 - self._graph(allowed).largest.bit_length()
+        room = NATIVE_WEIGHT_LIMIT.bit_length() - 2 - self._weight_bound().bit_length()
         step = max(1, room // radix.bit_length())
+        scale = radix**step
+        if self._reaches_scaled([*fixed, *chosen], allowed, scale):
+            return [*fixed, *chosen]
+        if not self._reaches_scaled(fixed, allowed, scale):
+            return None
         kept: list[tuple[int, int]] = []
         for start in range(0, len(s1), step):
             group = s1[start : start + step]
             taken = {opponent for _, opponent in kept}
             free = [opponent for opponent in s2 if opponent not in taken]
-            opponents = self._best_opponents([*fixed, *kept], allowed, group, free, radix)
+            opponents = self._best_opponents([*fixed, *kept], allowed, group, free, radix, scale)
             kept += zip(group, opponents, strict=True)
         return [*fixed, *kept]
 
