@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pairing.engine.api import NoValidPairing
 from pairing.engine.dutch.criteria import Layout, NextBracketQuality, Weights
@@ -42,6 +42,19 @@ class BracketPairing:
     floaters: tuple[PlayerFacts, ...]
     max_pairs: int
     paired_mdps: int
+    rejected: tuple[Rejection, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Rejection:
+    """A candidate generated before the accepted one and why it lost (B.8): the first
+    criterion on which it is worse (an index of `criteria.CRITERIA`, or -1 for C.7, the
+    downfloaters' next bracket), with its total and the accepted one's."""
+
+    pairs: tuple[tuple[PlayerFacts, PlayerFacts], ...]
+    criterion: int
+    total: int
+    accepted: int
 
 
 class BracketSearch:
@@ -77,6 +90,8 @@ class BracketSearch:
         self.inner: dict[tuple[int, int], int] = {}
         self._built = False
         self._partners: dict[int, frozenset[int]] = {}
+        self.examined: list[tuple[tuple[int, int], ...]] | None = None
+        """With an explanation: the first legal candidate of each S1/S2 split tried (D.1)."""
         self._graphs: dict[tuple[Allowed, frozenset[int] | None, int], MatchingGraph] = {}
         self.vertex_count = len(players) + (1 if layout.with_bye else 0)
 
@@ -249,7 +264,53 @@ class BracketSearch:
             pairs = self._remainder([], residents, max_pairs)
         else:
             pairs = self._heterogeneous(residents, paired_mdps, max_pairs)
-        return self._result(pairs, max_pairs, paired_mdps)
+        result = self._result(pairs, max_pairs, paired_mdps)
+        if self.examined:
+            return replace(result, rejected=self._rejections(pairs))
+        return result
+
+    def _rejections(
+        self, accepted: Sequence[tuple[int, int]], limit: int = 3
+    ) -> tuple[Rejection, ...]:
+        """Why the first candidates examined before `accepted` lost (for the explanation)."""
+
+        def nothing(i: int, j: int) -> bool:
+            return False
+
+        def totals(pairs: Sequence[tuple[int, int]]) -> list[int]:
+            return self.weights.digits(self.value(pairs, nothing)[0])
+
+        best = totals(accepted)
+        players = self.layout.players
+        found: list[Rejection] = []
+        seen: set[frozenset[tuple[int, int]]] = set()
+        for candidate in self.examined or ():
+            pairs = frozenset((min(i, j), max(i, j)) for i, j in candidate)
+            if pairs == {(min(i, j), max(i, j)) for i, j in accepted} or len(found) == limit:
+                break
+            if pairs in seen:
+                continue
+            seen.add(pairs)
+            paired = {v for pair in candidate for v in pair}
+            floaters = {v for v in range(self.size) if v not in paired}
+            own = totals(candidate)
+            if self.floatable is not None and not floaters <= self.floatable:
+                criterion, total, reached = -1, 0, 0
+            else:
+                worse = [k for k in range(len(own)) if own[k] != best[k]]
+                if not worse:
+                    continue
+                criterion = worse[0]
+                total, reached = own[criterion], best[criterion]
+            found.append(
+                Rejection(
+                    tuple((players[min(i, j)], players[max(i, j)]) for i, j in candidate),
+                    criterion,
+                    total,
+                    reached,
+                )
+            )
+        return tuple(found)
 
     def _result(
         self, pairs: Sequence[tuple[int, int]], max_pairs: int, paired_mdps: int
@@ -410,6 +471,8 @@ class BracketSearch:
         chosen = self.first_legal(s1, s2, [])
         if chosen is None:
             return None
+        if self.examined is not None:
+            self.examined.append((*fixed, *chosen))
         radix = len(s2) + 1
         room = NATIVE_WEIGHT_LIMIT.bit_length() - 2 - self._weight_bound().bit_length()
         step = max(1, room // radix.bit_length())

@@ -38,6 +38,26 @@ class Layout:
     with_bye: bool
 
 
+CRITERIA = (
+    "A.9 completion of the round",
+    "C.5 number of pairs",
+    "C.6 scores of the paired MDPs (PSD)",
+    "C.8 topscorers' colour difference",
+    "C.9 topscorers' colour repeated three times",
+    "C.10 colour preferences",
+    "C.11 strong colour preferences",
+    "C.12 repeated downfloats (last round)",
+    "C.13 repeated upfloats (last round)",
+    "C.14 repeated downfloats (two rounds before)",
+    "C.15 repeated upfloats (two rounds before)",
+    "C.16 scores of repeated downfloaters (last round)",
+    "C.17 scores of repeated upfloaters' opponents (last round)",
+    "C.18 scores of repeated downfloaters (two rounds before)",
+    "C.19 scores of repeated upfloaters' opponents (two rounds before)",
+)
+"""The digits of a packed weight, most significant first (higher totals are better)."""
+
+
 class Weights:
     """Packs the per-criterion gains of an edge into one integer (see the module docstring).
 
@@ -94,6 +114,17 @@ class Weights:
         self._c6_floor = sum(
             m * low for m, (low, _) in zip(self._multipliers[3:], spans[3:], strict=True)
         )
+        self._lows = [low for low, _ in spans]
+
+    def digits(self, weight: int) -> list[int]:
+        """The total of each criterion in a packed weight, in `CRITERIA` order (the first also
+        holds whatever lies above completion)."""
+        rest = weight - sum(m * low for m, low in zip(self._multipliers, self._lows, strict=True))
+        totals = []
+        for multiplier, low in zip(self._multipliers, self._lows, strict=True):
+            digit, rest = divmod(rest, multiplier)
+            totals.append(digit + low)
+        return totals
 
     def completion(self) -> int:
         """An edge that only helps complete the round (A.9)."""

@@ -1,13 +1,15 @@
 """The arbiter-readable reasoning of a round (`DutchConfig.explain`): for every bracket its
 players (score, colour preference, floats of the last two rounds, PAB eligibility), M0,
-MaxPairs and M1 (B.1), the route taken (A.9) and the pairs and downfloaters accepted."""
+MaxPairs and M1 (B.1), the route taken (A.9), the pairs and downfloaters accepted, the colour
+failures they leave (the minimum, B.8) and why the candidates generated before them lost."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pairing.engine.dutch.bracket import BracketPairing
+from pairing.engine.dutch.bracket import BracketPairing, Rejection
 from pairing.engine.dutch.colours import colour_failures
+from pairing.engine.dutch.criteria import CRITERIA
 from pairing.engine.dutch.players import Float, PlayerFacts, Strength
 from tournaments.domain.state import Color
 
@@ -55,4 +57,27 @@ def describe_bracket(
         lines.append(f"  pair {higher.id} - {lower.id}{note}")
     floaters = ", ".join(str(p.id) for p in result.floaters) or "none"
     lines.append(f"  downfloaters: {floaters}")
+    totals = [sum(colour_failures(h, lo, initial)[k] for h, lo in result.pairs) for k in range(4)]
+    lines.append(
+        "  colour failures (the minimum): "
+        f"C.8 {totals[0]}, C.9 {totals[1]}, C.10 {totals[2]}, C.11 {totals[3]}"
+    )
+    for rejection in result.rejected:
+        lines.append("  rejected earlier candidate: " + _describe_rejection(rejection))
     return lines
+
+
+def _describe_rejection(rejection: Rejection) -> str:
+    """One candidate generated before the accepted one and the criterion it lost on."""
+    pairs = " ".join(f"{higher.id}-{lower.id}" for higher, lower in rejection.pairs)
+    if rejection.criterion < 0:
+        return f"{pairs}: C.7, its downfloaters leave a worse next bracket"
+    name = CRITERIA[rejection.criterion]
+    total, accepted = rejection.total, rejection.accepted
+    if total <= 0 and accepted <= 0:
+        return f"{pairs}: {name}, {-total} failures against {-accepted}"
+    if rejection.criterion == 1:
+        return f"{pairs}: {name}, {total} against {accepted}"
+    if rejection.criterion in (7, 9):
+        return f"{pairs}: {name}, {accepted - total} more such downfloater(s)"
+    return f"{pairs}: {name}, worse"

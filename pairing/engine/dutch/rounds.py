@@ -114,6 +114,7 @@ def pair_round(
                 rules,
                 after,
             )
+            search.examined = [] if explain else None
             result = search.solve(completing=False)
             route = rules.routes[1]
             if not _completable([*result.floaters, *lower], compatible):
@@ -133,6 +134,7 @@ def pair_round(
                 rules,
                 after,
             )
+            search.examined = [] if explain else None
             result = search.solve(completing=True)
         if explain:
             explanation += describe_bracket(

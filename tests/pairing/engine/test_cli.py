@@ -33,6 +33,19 @@ def test_it_explains_the_brackets_on_stderr(capsys: pytest.CaptureFixture[str]) 
     assert "MaxPairs" in err
 
 
+def test_the_explanation_says_why_earlier_candidates_lost(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Worked example, round 4, score group 1.0 {9, 10, 14}: the first candidate 9-10 leaves
+    # 14 (who downfloated in round 2) to float again, C.14; 10-14 with 9 floating is chosen.
+    source = WORKED / "rounds" / "round-4-input.trf"
+    assert main(["--dutch", str(source), "-p", "--explain"]) == 0
+    err = capsys.readouterr().err
+    assert "  pair 10 - 14\n  downfloaters: 9\n" in err
+    assert "rejected earlier candidate: 9-10: C.14 repeated downfloats" in err
+    assert "colour failures (the minimum): C.8 0, C.9 0, C.10 0, C.11 0" in err
+
+
 def test_it_finds_no_difference_in_a_tournament_it_reproduces(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
