@@ -12,24 +12,36 @@ checks, so the weighted matching over every lower player is only needed otherwis
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from pairing.engine.dutch.players import PlayerFacts
-from pairing.engine.matching import max_weight_matching
+from pairing.engine.matching import MatchingGraph, max_weight_matching
 
 Compatible = Callable[[PlayerFacts, PlayerFacts], bool]
 Completable = Callable[[Sequence[PlayerFacts]], bool]
 Quality = tuple[int, int, tuple[int, ...]]
 
 
-@dataclass(frozen=True, slots=True)
 class NextBracket:
-    """The players after a bracket: the next scoregroup (`residents`) and all `lower` ones."""
+    """The players after a bracket: the next scoregroup (`residents`) and all `lower` ones;
+    `candidates` are the players of the bracket, who may float into the next one."""
 
-    residents: Sequence[PlayerFacts]
-    lower: Sequence[PlayerFacts]
-    compatible: Compatible
-    completable: Completable
+    def __init__(
+        self,
+        residents: Sequence[PlayerFacts],
+        lower: Sequence[PlayerFacts],
+        compatible: Compatible,
+        completable: Completable,
+        candidates: Sequence[PlayerFacts],
+    ) -> None:
+        self.residents = residents
+        self.lower = lower
+        self.compatible = compatible
+        self.completable = completable
+        scores = sorted({p.score for p in [*candidates, *residents]})
+        self._rank = {score: k for k, score in enumerate(scores)}
+        self._base = len(candidates) + len(residents) + 2
+        self._pair_gain: int = self._base ** (len(scores) + 1)
+        self._residents_graph: MatchingGraph | None = None
 
     @property
     def later(self) -> list[PlayerFacts]:
@@ -42,10 +54,39 @@ class NextBracket:
         bracket = [*floaters, *self.residents]
         if not bracket:
             return 0, 0, ()
-        quality, unpaired = _value(bracket, len(floaters), None, self.compatible)
+        quality, unpaired = self._alone(floaters)
         if self.completable([*unpaired, *self.lower]):
             return quality
         return _value(bracket, len(floaters), self.lower, self.compatible)[0]
+
+    def _weight(self, a: PlayerFacts, b: PlayerFacts) -> int:
+        cost: int = self._base ** self._rank[a.score] + self._base ** self._rank[b.score]
+        return self._pair_gain + cost
+
+    def _alone(self, floaters: Sequence[PlayerFacts]) -> tuple[Quality, list[PlayerFacts]]:
+        """The best pairing of the next bracket on its own ([C6], then [C7]): the residents'
+        pairs are weighed once, each set of downfloaters adds its own edges."""
+        residents = self.residents
+        if self._residents_graph is None:
+            edges = [
+                (i, j, self._weight(a, residents[j]))
+                for i, a in enumerate(residents)
+                for j in range(i + 1, len(residents))
+                if self.compatible(a, residents[j])
+            ]
+            self._residents_graph = MatchingGraph(edges, len(residents))
+        count = len(residents)
+        added = [
+            (i, count + k, self._weight(floater, resident))
+            for k, floater in enumerate(floaters)
+            for i, resident in enumerate(residents)
+            if self.compatible(floater, resident)
+        ]
+        _, mates = self._residents_graph.best(set(), added)
+        players = [*residents, *floaters]
+        unpaired = [p for i, p in enumerate(players) if i not in mates]
+        scores = tuple(sorted((int(p.score) for p in unpaired), reverse=True))
+        return (len(unpaired), 0, scores), unpaired
 
 
 def _value(

@@ -96,7 +96,11 @@ def pair_round(
         after = None
         if rules.lookahead_in_every_bracket:
             after = NextBracket(
-                next_residents, [p for g in groups[index + 2 :] for p in g], compatible, completable
+                next_residents,
+                [p for g in groups[index + 2 :] for p in g],
+                compatible,
+                completable,
+                candidates=bracket,
             )
         result = None
         route = rules.routes[0]
