@@ -69,6 +69,7 @@ up:
 
 bench: install
 	PYTHONPATH=. $(PY) benchmarks/bench_pairing.py
+	PYTHONPATH=. $(PY) benchmarks/bench_pairing.py --edition 2025
 	PYTHONPATH=. $(PY) benchmarks/bench_standings.py
 
 refresh-test-data:

@@ -32,7 +32,7 @@ from typing import Final
 ROOT: Final = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pairing.engine import DutchConfig, PairingError, RoundPairing, pair  # noqa: E402
+from pairing.engine import DutchConfig, Edition, PairingError, RoundPairing, pair  # noqa: E402
 from pairing.generator import GeneratorConfig, generate_tournament  # noqa: E402
 from tournaments.domain.state import TournamentState  # noqa: E402
 from tournaments.domain.trf import (  # noqa: E402
@@ -49,6 +49,8 @@ REFERENCE: Final = {
     2000: "C++ bbpPairings: 486 s in total; round 1 170 s, round 2 74 s, late rounds 17-25 s",
 }
 """The reference engine on this 2-core machine class (tests/data/reference/perf/README.md)."""
+EDITIONS: Final = {"2017": Edition.DUTCH_2017, "2025": Edition.DUTCH_2025}
+EDITIONS_BY_VALUE: Final = {edition: name for name, edition in EDITIONS.items()}
 REFERENCE_ROUNDS: Final = {1000: {1: 12.7, 2: 5.0}, 2000: {1: 170.0, 2: 74.0}}
 
 
@@ -100,16 +102,22 @@ def _raise_timeout(signum: int, frame: FrameType | None) -> None:
     raise RoundTimeout
 
 
-def timed_pair(state: TournamentState, timeout: float, profile: Path | None) -> RoundPairing:
+def timed_pair(
+    state: TournamentState,
+    timeout: float,
+    profile: Path | None,
+    edition: Edition = Edition.DUTCH_2017,
+) -> RoundPairing:
     """`pair()` interrupted after `timeout` seconds (RoundTimeout); with `profile`, under
     cProfile, the statistics written to `profile` (.prof) and its top functions to .txt."""
     signal.signal(signal.SIGALRM, _raise_timeout)
     signal.setitimer(signal.ITIMER_REAL, timeout)
     profiler = cProfile.Profile() if profile else None
+    config = DutchConfig(edition=edition)
     try:
         if profiler is None:
-            return pair(state, DutchConfig())
-        return profiler.runcall(pair, state, DutchConfig())
+            return pair(state, config)
+        return profiler.runcall(pair, state, config)
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         if profiler is not None and profile is not None:
@@ -121,14 +129,18 @@ def timed_pair(state: TournamentState, timeout: float, profile: Path | None) -> 
 
 
 def run_one_round(
-    path: Path, round_number: int, timeout: float, profile: Path | None = None
+    path: Path,
+    round_number: int,
+    timeout: float,
+    profile: Path | None = None,
+    edition: Edition = Edition.DUTCH_2017,
 ) -> RoundRun:
     """Worker: pair one round of `path` in this process and measure it."""
     doc = parse_trf(path.read_text(encoding="utf-8"))
     state = tournament_state(doc, round_number)
     start, start_cpu = time.perf_counter(), time.process_time()
     try:
-        pairing = timed_pair(state, timeout, profile)
+        pairing = timed_pair(state, timeout, profile, edition)
     except RoundTimeout:
         cpu = time.process_time() - start_cpu
         status = f"timeout after {timeout:g} s (cpu {cpu:.0f} s, peak {peak_mib():.0f} MiB)"
@@ -147,10 +159,13 @@ def run_one_round(
     )
 
 
-def measure_round(path: Path, round_number: int, timeout: float, profile: Path | None) -> RoundRun:
+def measure_round(
+    path: Path, round_number: int, timeout: float, profile: Path | None, edition: Edition
+) -> RoundRun:
     """Pair one round in a fresh process; it stops itself after `timeout` seconds, and is
     killed if it does not."""
     command = [sys.executable, __file__, "--worker", str(path), str(round_number), str(timeout)]
+    command += ["--edition", EDITIONS_BY_VALUE[edition]]
     if profile is not None:
         command += ["--profile", str(profile / f"{path.stem}_r{round_number:02d}.prof")]
     try:
@@ -206,23 +221,35 @@ def summary(runs: list[RoundRun]) -> str:
 
 
 def bench_files(
-    players: list[int], rounds: str | None, timeout: float, profile: Path | None
+    players: list[int],
+    rounds: str | None,
+    timeout: float,
+    profile: Path | None,
+    edition: Edition = Edition.DUTCH_2017,
 ) -> bool:
-    """Pair the selected rounds of each reference file; True when all were identical."""
-    all_identical = True
+    """Pair the selected rounds of each reference file; True when all were identical (by
+    the 2025 edition, which the files were not paired with, only timed: True when all ran)."""
+    compared = edition is Edition.DUTCH_2017
+    all_good = True
     for size in players:
         path = FILES[size]
         doc = parse_trf(path.read_text(encoding="utf-8"))
-        print(f"\n{path.name}: {size} players, each round in a fresh process")
+        name = EDITIONS_BY_VALUE[edition]
+        print(f"\n{path.name}: {size} players, {name} rules, each round in a fresh process")
         print(HEADER)
         runs = []
         for round_number in parse_rounds(rounds, doc.rounds_in_file):
-            runs.append(measure_round(path, round_number, timeout, profile))
-            print(row(runs[-1], REFERENCE_ROUNDS[size].get(round_number)), flush=True)
-        print(summary(runs))
+            runs.append(measure_round(path, round_number, timeout, profile, edition))
+            reference = REFERENCE_ROUNDS[size].get(round_number)
+            print(row(runs[-1], reference, compared=compared), flush=True)
+        text = summary(runs)
+        print(text if compared else text.rsplit(", identical", 1)[0])
         print(REFERENCE[size])
-        all_identical &= all(run.identical for run in runs)
-    return all_identical
+        if compared:
+            all_good &= all(run.identical for run in runs)
+        else:
+            all_good &= all(run.status == "ok" for run in runs)
+    return all_good
 
 
 def bench_generated(players: int, rounds: int | None, seed: int, timeout: float) -> None:
@@ -279,11 +306,19 @@ def main() -> int:
     parser.add_argument("--generated-rounds", type=int, metavar="R")
     parser.add_argument("--seed", type=int, default=1, help="generator seed (default 1)")
     parser.add_argument("--profile", type=Path, metavar="DIR", help="cProfile each round into DIR")
+    parser.add_argument(
+        "--edition",
+        choices=sorted(EDITIONS),
+        default="2017",
+        help="rules edition (default 2017, the files' own; 2025 is timed, not compared)",
+    )
     parser.add_argument("--worker", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
         path, round_number, timeout = args.worker
-        run = run_one_round(Path(path), int(round_number), float(timeout), args.profile)
+        run = run_one_round(
+            Path(path), int(round_number), float(timeout), args.profile, EDITIONS[args.edition]
+        )
         print(json.dumps(asdict(run)))
         return 0
     if args.generated:
@@ -292,7 +327,8 @@ def main() -> int:
     sizes = [args.only] if args.only else sorted(FILES)
     if args.profile is not None:
         args.profile.mkdir(parents=True, exist_ok=True)
-    return 0 if bench_files(sizes, args.rounds, args.timeout, args.profile) else 1
+    edition = EDITIONS[args.edition]
+    return 0 if bench_files(sizes, args.rounds, args.timeout, args.profile, edition) else 1
 
 
 if __name__ == "__main__":
