@@ -163,6 +163,11 @@ class Weights:
         return kind
 
     def _internal(self, higher: PlayerFacts, lower: PlayerFacts) -> int:
+        gains = self.gains(higher, lower)
+        return sum(g * m for g, m in zip(gains, self._multipliers, strict=True))
+
+    def gains(self, higher: PlayerFacts, lower: PlayerFacts) -> list[int]:
+        """The pair's contribution to each criterion total, in `CRITERIA` order (unpacked)."""
         c8, c9, c10, c11 = colour_failures(higher, lower, self.initial)
         gains = [1, 1, self._c6.value(higher), -c8, -c9, -c10, -c11]
         floats = [0] * 8
@@ -184,7 +189,7 @@ class Weights:
                 down_higher
             ) * down.value(higher)
             floats[4 + 2 * back + 1] = -int(upfloat_again) * self._up[back].value(higher)
-        return sum(g * m for g, m in zip(gains + floats, self._multipliers, strict=True))
+        return gains + floats
 
 
 def _count(bracket: Sequence[PlayerFacts], back: int, kind: Float) -> int:
