@@ -4,6 +4,7 @@ downfloaters moving to the next; the PAB to the player left over by the last bra
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from itertools import groupby
 
 from pairing.engine.api import Board, NoValidPairing, RoundPairing
@@ -58,6 +59,40 @@ def _completable(players: Sequence[PlayerFacts], compatible: Compatible) -> bool
     return -1 not in max_cardinality_matching(count + count % 2, adjacent)
 
 
+@dataclass(frozen=True, slots=True)
+class _Context:
+    """What every bracket search of the round shares."""
+
+    state: TournamentState
+    rules: EditionRules
+    compatible: Compatible
+    explain: bool
+
+    def search(
+        self,
+        layout: Layout,
+        mdps: int,
+        next_residents: Sequence[PlayerFacts],
+        next_is_last: bool,
+        after: NextBracket | None,
+    ) -> BracketSearch:
+        """The search of one bracket laid out as `layout` (A.9: alone, or with every lower
+        player for the PPB and the last bracket)."""
+        weights = Weights(layout, self.state.initial_color, self.state.rounds_played)
+        found = BracketSearch(
+            layout,
+            weights,
+            self.compatible,
+            mdps,
+            next_residents,
+            next_is_last,
+            self.rules,
+            after,
+        )
+        found.examined = [] if self.explain else None
+        return found
+
+
 def pair_round(
     state: TournamentState, *, explain: bool = False, rules: EditionRules = DUTCH_2017_RULES
 ) -> RoundPairing:
@@ -82,6 +117,7 @@ def pair_round(
     groups = [list(g) for _, g in groupby(facts, key=lambda p: p.score)]
     pairs: list[tuple[PlayerFacts, PlayerFacts]] = []
     floaters: list[PlayerFacts] = []
+    context = _Context(state, rules, compatible, explain)
     for index, group in enumerate(groups):
         bracket = floaters + group
         lower = [p for g in groups[index + 1 :] for p in g]
@@ -102,44 +138,23 @@ def pair_round(
                 completable,
                 candidates=bracket,
             )
+
         result = None
         route = rules.routes[0]
         if lower:
             # A.9: pair the bracket on its own, then test that the round can be completed.
-            layout = Layout(players=bracket, bracket_size=len(bracket), with_bye=False)
-            weights = Weights(layout, state.initial_color, state.rounds_played)
-            search = BracketSearch(
-                layout,
-                weights,
-                compatible,
-                len(floaters),
-                next_residents,
-                next_is_last,
-                rules,
-                after,
-            )
-            search.examined = [] if explain else None
-            result = search.solve(completing=False)
+            alone = Layout(players=bracket, bracket_size=len(bracket), with_bye=False)
+            searched = context.search(alone, len(floaters), next_residents, next_is_last, after)
+            result = searched.solve(completing=False)
             route = rules.routes[1]
             if not _completable([*result.floaters, *lower], compatible):
                 result = None
                 route = rules.routes[2]
         if result is None:
             # The last bracket, or the PPB (A.9): its downfloaters must complete the round.
-            layout = Layout(players=bracket + lower, bracket_size=len(bracket), with_bye=odd)
-            weights = Weights(layout, state.initial_color, state.rounds_played)
-            search = BracketSearch(
-                layout,
-                weights,
-                compatible,
-                len(floaters),
-                next_residents,
-                next_is_last,
-                rules,
-                after,
-            )
-            search.examined = [] if explain else None
-            result = search.solve(completing=True)
+            whole = Layout(players=bracket + lower, bracket_size=len(bracket), with_bye=odd)
+            searched = context.search(whole, len(floaters), next_residents, next_is_last, after)
+            result = searched.solve(completing=True)
         if explain:
             explanation += describe_bracket(
                 index + 1, floaters, group, result, route, state.initial_color
