@@ -99,7 +99,7 @@ def pairing_request(request: HttpRequest, tournament: Tournament, number: int) -
         tournament,
         number,
         lambda rnd, by: services.round_request_pairing(rnd=rnd, by=by),
-        f"Round {number} is being paired.",
+        f"Round {number} was sent to the pairing engine; the draft appears below when ready.",
     )
 
 
@@ -111,7 +111,7 @@ def pairing_repair(request: HttpRequest, tournament: Tournament, number: int) ->
         tournament,
         number,
         lambda rnd, by: services.round_repair(rnd=rnd, by=by),
-        f"The draft of round {number} was discarded; round {number} is being paired again.",
+        f"The draft of round {number} was discarded and the round sent to the engine again.",
     )
 
 

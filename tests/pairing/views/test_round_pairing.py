@@ -74,7 +74,7 @@ def test_pairing_through_the_eager_worker_shows_the_draft(
 
     assert posted.status_code == 302
     assert response.status_code == 200
-    assert b"Round 3 is being paired." in response.content
+    assert b"Round 3 was sent to the pairing engine" in response.content
     assert b"Publish round 3" in response.content
     assert b"Engine explanation" in response.content
     round3.refresh_from_db()
