@@ -257,6 +257,24 @@ class PlayerForm(forms.Form):
         )
 
 
+class PlayerDetailsForm(PlayerForm):
+    """A registered player's details, to correct them."""
+
+    missed_bye = None  # type: ignore[assignment]  # only asked at registration
+
+    @classmethod
+    def initial_for(cls, player: Player) -> dict[str, object]:
+        return {
+            "name": player.name,
+            "title": player.title,
+            "sex": player.sex,
+            "rating": str(player.fide_rating) if player.fide_rating else "",
+            "federation": player.federation,
+            "fide_id": player.fide_id,
+            "birth_date": player.birth_date,
+        }
+
+
 class ImportForm(forms.Form):
     file = forms.FileField(label="CSV or TRF file")
     format = forms.ChoiceField(choices=[("csv", "CSV"), ("trf", "TRF")], initial="csv")

@@ -22,6 +22,7 @@ from tournaments.forms import (
     ByeRequestForm,
     ForbiddenPairForm,
     ImportForm,
+    PlayerDetailsForm,
     PlayerForm,
     ResultForm,
     TournamentForm,
@@ -36,6 +37,7 @@ from tournaments.player_services import (
     forbidden_pair_delete,
     player_register,
     player_reinstate,
+    player_update,
     player_withdraw,
     players_import_csv,
     players_import_trf,
@@ -168,11 +170,12 @@ def _player(tournament: Tournament, pairing_number: int) -> Player:
     return get_object_or_404(Player, tournament=tournament, pairing_number=pairing_number)
 
 
-@arbiter_required
-@require_safe
-def player(request: HttpRequest, tournament: Tournament, pairing_number: int) -> HttpResponse:
-    """One player: requested byes, withdrawal and reinstatement."""
-    subject = _player(tournament, pairing_number)
+def _player_page(
+    request: HttpRequest,
+    tournament: Tournament,
+    subject: Player,
+    details: PlayerDetailsForm | None = None,
+) -> HttpResponse:
     next_round = next_round_number(tournament)
     context = {
         "tournament": tournament,
@@ -180,8 +183,37 @@ def player(request: HttpRequest, tournament: Tournament, pairing_number: int) ->
         "byes": manage_selectors.player_byes(subject),
         "bye_form": ByeRequestForm(initial={"round_number": next_round}),
         "withdraw_form": WithdrawForm(initial={"from_round": next_round}),
+        "details_form": details
+        or PlayerDetailsForm(initial=PlayerDetailsForm.initial_for(subject)),
     }
-    return render(request, "tournaments/manage/player.html", context)
+    status = 400 if details is not None and details.errors else 200
+    return render(request, "tournaments/manage/player.html", context, status=status)
+
+
+@arbiter_required
+@require_safe
+def player(request: HttpRequest, tournament: Tournament, pairing_number: int) -> HttpResponse:
+    """One player: details, requested byes, withdrawal and reinstatement."""
+    return _player_page(request, tournament, _player(tournament, pairing_number))
+
+
+@arbiter_required
+@require_POST
+def player_details(
+    request: HttpRequest, tournament: Tournament, pairing_number: int
+) -> HttpResponse:
+    """Correct the player's details; errors are shown on the player page, nothing saved."""
+    subject = _player(tournament, pairing_number)
+    form = PlayerDetailsForm(request.POST)
+    if form.is_valid():
+        try:
+            subject = player_update(player=subject, data=form.player_data(), by=_user(request))
+        except TournamentError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, f"The details of {subject} are saved.")
+            return _back_to_player(tournament, subject.pairing_number)
+    return _player_page(request, tournament, subject, form)
 
 
 def _back_to_player(tournament: Tournament, pairing_number: int) -> HttpResponse:

@@ -49,6 +49,7 @@ __all__ = [
     "forbidden_pair_delete",
     "player_register",
     "player_reinstate",
+    "player_update",
     "player_withdraw",
     "players_import_csv",
     "players_import_trf",
@@ -98,8 +99,10 @@ def _check_data(data: PlayerData) -> None:
         raise InvalidPlayer(f"Birth date {data.birth_date!r}: write YYYY/MM/DD or YYYY.")
 
 
-def _check_duplicate(tournament: Tournament, data: PlayerData) -> None:
+def _check_duplicate(tournament: Tournament, data: PlayerData, editing: int | None = None) -> None:
     players = tournament.players.all()
+    if editing is not None:
+        players = players.exclude(pk=editing)
     if data.fide_id:
         same = players.filter(fide_id=data.fide_id).first()
         if same is not None:
@@ -172,6 +175,58 @@ def player_register(
         raise InvalidPlayer("Missed rounds score a zero-point or a half-point bye.")
     tournament = lock_tournament(tournament.pk)
     player = _register(tournament, data, by, missed_bye)
+    _keep_initial_order(tournament)
+    player.refresh_from_db(fields=["pairing_number"])
+    return player
+
+
+def _details(player: Player) -> str:
+    rating = player.fide_rating or "unrated"
+    facts = [player.title, player.sex, str(rating), player.federation, player.fide_id]
+    return f"{player.name} ({', '.join(f for f in [*facts, player.birth_date] if f)})"
+
+
+@transaction.atomic
+def player_update(*, player: Player, data: PlayerData, by: User) -> Player:
+    """Correct a registered player's details (name, title, sex, rating, federation, FIDE id,
+    birth date), validated like a registration (`InvalidPlayer`), refused when they make the
+    player a duplicate of another one. Before round 1 is paired the pairing numbers follow the
+    initial order again (C.04.2 B.2); afterwards they stay as they are (a renumbering is the
+    arbiter's explicit act, `tournament_assign_pairing_numbers`)."""
+    tournament = lock_tournament(player.tournament_id)
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    _check_data(data)
+    _check_duplicate(tournament, data, editing=player.pk)
+    before = _details(player)
+    player.name = data.name.strip()
+    player.title = data.title
+    player.sex = data.sex
+    player.fide_rating = data.rating
+    player.federation = data.federation
+    player.fide_id = data.fide_id
+    player.birth_date = data.birth_date
+    player.save(
+        update_fields=[
+            "name",
+            "title",
+            "sex",
+            "fide_rating",
+            "federation",
+            "fide_id",
+            "birth_date",
+        ]
+    )
+    after = _details(player)
+    if after != before:
+        audit(
+            tournament=tournament,
+            by=by,
+            entity="player",
+            entity_id=player.pk,
+            old=before,
+            new=after,
+            note="details corrected",
+        )
     _keep_initial_order(tournament)
     player.refresh_from_db(fields=["pairing_number"])
     return player

@@ -31,6 +31,11 @@ urlpatterns = [
         name="manage-player",
     ),
     path(
+        "t/<slug:slug>/manage/player/<int:pairing_number>/details/",
+        manage_views.player_details,
+        name="manage-player-details",
+    ),
+    path(
         "t/<slug:slug>/manage/player/<int:pairing_number>/bye/",
         manage_views.player_bye,
         name="manage-player-bye",

@@ -152,6 +152,25 @@ def test_withdrawing_and_reinstating_a_player(arbiter_client: Client, arbiter: o
     assert tournament.players.get(pairing_number=2).status == PlayerStatus.ACTIVE
 
 
+def test_correcting_a_player_saves_or_shows_the_error(
+    arbiter_client: Client, arbiter: object
+) -> None:
+    tournament = tournament_with_players(2, arbiter=arbiter)  # type: ignore[arg-type]
+    url = f"/t/{tournament.slug}/manage/player/2/details/"
+
+    page = arbiter_client.get(f"/t/{tournament.slug}/manage/player/2/").content.decode()
+    assert "Save the details" in page
+    bad = arbiter_client.post(url, {"name": "Verdi, Ugo", "rating": "9999"})
+    assert bad.status_code == 400
+    assert "from 0 to 3500" in bad.content.decode()
+    assert tournament.players.get(pairing_number=2).name != "Verdi, Ugo"
+
+    good = arbiter_client.post(url, {"name": "Verdi, Ugo", "rating": "1500", "federation": "ita"})
+    assert good.status_code == 302
+    player = tournament.players.get(name="Verdi, Ugo")
+    assert (player.fide_rating, player.federation) == (1500, "ITA")
+
+
 def test_manage_pages_refuse_get_for_changes(arbiter_client: Client, arbiter: object) -> None:
     tournament = tournament_with_players(2, arbiter=arbiter)  # type: ignore[arg-type]
 
