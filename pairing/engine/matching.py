@@ -205,6 +205,16 @@ def max_cardinality_matching(size: int, adjacent: Callable[[int, int], bool]) ->
     return mate
 
 
+def augmentable(
+    root: int, size: int, neighbours: Callable[[int], Sequence[int]], mate: Sequence[int]
+) -> bool:
+    """Whether an augmenting path starts at the exposed vertex `root` of the matching `mate`
+    (which is left unchanged)."""
+    trial = list(mate)
+    _augment_from(root, size, neighbours, trial)
+    return trial[root] != -1
+
+
 def _augment_from(
     root: int, size: int, neighbours: Callable[[int], Sequence[int]], mate: list[int]
 ) -> None:

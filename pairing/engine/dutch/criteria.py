@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from pairing.engine.dutch.colours import colour_failures
 from pairing.engine.dutch.players import Float, PlayerFacts, Strength
-from pairing.engine.matching import MatchingGraph
+from pairing.engine.matching import MatchingGraph, augmentable, max_cardinality_matching
 from tournaments.domain.state import Color
 
 
@@ -254,11 +254,15 @@ class NextBracketQuality:
         self.ineligible: int = self.base ** (len(values) + 1)
         self.pair_gain: int = self.ineligible * self.base
         edges = []
+        self.adjacent: list[list[int]] = [[] for _ in residents]
         for i, a in enumerate(residents):
             for j in range(i + 1, len(residents)):
                 if compatible(a, residents[j]):
                     edges.append((i, j, self._weight(a, residents[j])))
+                    self.adjacent[i].append(j)
+                    self.adjacent[j].append(i)
         self.graph = MatchingGraph(edges, len(residents))
+        self._residents_mate: list[int] | None = None
 
     def _cost(self, player: PlayerFacts) -> int:
         unpaired = self.power[player.score - self.artificial]
@@ -271,6 +275,10 @@ class NextBracketQuality:
         players = [*self.residents, *floaters]
         if not players:
             return 0, 0, ()
+        if len(floaters) == 1 and not self.last:
+            ideal = self._ideal_with(floaters[0])
+            if ideal is not None:
+                return ideal
         count = len(self.residents)
         added = [
             (i, count + k, self._weight(floater, resident))
@@ -284,6 +292,39 @@ class NextBracketQuality:
         sds += [abs(players[i].score - players[j].score) for i, j in mates.items() if i < j]
         not_eligible = sum(1 for p in unpaired if self.last and not p.bye_eligible)
         return len(unpaired), not_eligible, tuple(sorted(sds, reverse=True))
+
+    def _ideal_with(self, floater: PlayerFacts) -> tuple[int, int, tuple[int, ...]] | None:
+        """The best value a next bracket with one downfloater can have, when a cardinality
+        argument shows it is reached (else None: the weighted matching decides): the floater
+        paired, the residents all paired but one when their number is even. The residents
+        share one score, so the PSD follows from the pairs alone."""
+        residents = self.residents
+        count = len(residents)
+        partners = [i for i, resident in enumerate(residents) if self.compatible(floater, resident)]
+        if not partners:
+            return None
+        if self._residents_mate is None:
+            adjacent = [set(own) for own in self.adjacent]
+            self._residents_mate = max_cardinality_matching(count, lambda i, j: j in adjacent[i])
+        mate = self._residents_mate
+        exposed = [i for i in range(count) if mate[i] == -1]
+        if len(exposed) != count % 2:
+            return None
+        difference = int(floater.score - residents[0].score)
+        if count % 2 == 0:
+            # The floater takes any partner, whose mate is left over (an artificial opponent).
+            sds = sorted([difference, 2] + [0] * (count // 2 - 1), reverse=True)
+            return 1, 0, tuple(sds)
+        chosen = set(partners)
+
+        def neighbours(v: int) -> list[int]:
+            if v == count:
+                return partners
+            return self.adjacent[v] + ([count] if v in chosen else [])
+
+        if exposed[0] in chosen or augmentable(count, count + 1, neighbours, [*mate, -1]):
+            return 0, 0, tuple([difference] + [0] * (count // 2))
+        return None
 
 
 def next_bracket_quality(
