@@ -327,9 +327,10 @@ def tournament_rounds(tournament: Tournament) -> list[Round]:
     return list(tournament.round_set.order_by("number"))
 
 
-def round_in_play(rounds: Sequence[Round]) -> bool:
-    """Whether a round is being played (published, not completed): the pages poll then."""
-    return any(rnd.state == RoundState.PUBLISHED for rnd in rounds)
+def tournament_live(rounds: Sequence[Round]) -> bool:
+    """Whether the tournament is not over (some round is still to pair, publish or finish):
+    the public pages poll then, so that new pairings and results appear between rounds too."""
+    return any(rnd.state != RoundState.COMPLETED for rnd in rounds)
 
 
 @dataclass(frozen=True, slots=True)

@@ -46,14 +46,14 @@ def home(request: HtmxHttpRequest) -> HttpResponse:
 @vary_on_headers("HX-Request", "HX-Target")
 def tournament_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """A tournament: facts, rounds with links, players in initial ranking order (C.04.2 B),
-    and a QR code to itself. The rounds refresh themselves while a round is in play."""
+    and a QR code to itself. The rounds refresh themselves until the tournament is over."""
     tournament = get_object_or_404(Tournament, slug=slug)
     rounds = selectors.tournament_rounds(tournament)
     context = {
         "tournament": tournament,
         "players": selectors.players_in_initial_order(tournament),
         "rounds": rounds,
-        "in_play": selectors.round_in_play(rounds),
+        "in_play": selectors.tournament_live(rounds),
         "page_url": request.build_absolute_uri(),
     }
     template = _template(
@@ -66,7 +66,8 @@ def tournament_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 @vary_on_headers("HX-Request")
 def round_detail(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
     """The published pairings and results of a round; a draft is never shown ("not published
-    yet"). Refreshes itself while the round is in play."""
+    yet"). Refreshes itself until the round is completed, so its pairings appear when
+    published."""
     rnd = get_object_or_404(
         Round.objects.select_related("tournament"), tournament__slug=slug, number=number
     )
@@ -78,7 +79,7 @@ def round_detail(request: HtmxHttpRequest, slug: str, number: int) -> HttpRespon
         "tournament": rnd.tournament,
         "round": rnd,
         "boards": boards,
-        "in_play": rnd.state == RoundState.PUBLISHED,
+        "in_play": rnd.state != RoundState.COMPLETED,
     }
     return render(request, _template(request, "tournaments/round.html", "round-boards"), context)
 
@@ -96,6 +97,6 @@ def player_detail(request: HtmxHttpRequest, slug: str, pairing_number: int) -> H
     context = {
         "tournament": tournament,
         "card": selectors.player_card(tournament, player, rounds),
-        "in_play": selectors.round_in_play(rounds),
+        "in_play": selectors.tournament_live(rounds),
     }
     return render(request, _template(request, "tournaments/player.html", "player-card"), context)

@@ -156,4 +156,19 @@ def test_the_rounds_poll_gets_only_the_rounds(client: Client) -> None:
     )
 
     html = response.content.decode()
-    assert html.lstrip().startswith('<div id="rounds-list"') and "hx-trigger" not in html
+    assert html.lstrip().startswith('<div id="rounds-list"') and 'hx-trigger="every 30s"' in html
+
+
+def test_the_pages_poll_between_rounds_and_stop_when_the_tournament_is_over(
+    client: Client,
+) -> None:
+    tournament = tournament_with_players(2, rounds=2)
+    pair_round(tournament, 1, RoundState.COMPLETED)
+    pages = [f"/t/{tournament.slug}/", f"/t/{tournament.slug}/player/1/"]
+
+    # Round 1 is over and round 2 not published yet: its pairings must still appear.
+    assert all('hx-trigger="every 30s"' in client.get(url).content.decode() for url in pages)
+    assert 'hx-trigger="every 30s"' in client.get(f"/t/{tournament.slug}/round/2/").content.decode()
+
+    pair_round(tournament, 2, RoundState.COMPLETED)
+    assert all("hx-trigger" not in client.get(url).content.decode() for url in pages)
