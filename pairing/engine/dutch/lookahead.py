@@ -14,7 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from pairing.engine.dutch.players import PlayerFacts
-from pairing.engine.matching import MatchingGraph, max_weight_matching
+from pairing.engine.matching import (
+    MatchingGraph,
+    augmentable,
+    max_cardinality_matching,
+    max_weight_matching,
+)
 
 Compatible = Callable[[PlayerFacts, PlayerFacts], bool]
 Completable = Callable[[Sequence[PlayerFacts]], bool]
@@ -42,6 +47,9 @@ class NextBracket:
         self._base = len(candidates) + len(residents) + 2
         self._pair_gain: int = self._base ** (len(scores) + 1)
         self._residents_graph: MatchingGraph | None = None
+        self._adjacent: list[list[int]] | None = None
+        self._residents_mate: list[int] | None = None
+        self._lower_completable: bool | None = None
 
     @property
     def later(self) -> list[PlayerFacts]:
@@ -54,10 +62,61 @@ class NextBracket:
         bracket = [*floaters, *self.residents]
         if not bracket:
             return 0, 0, ()
+        if len(floaters) == 1:
+            ideal = self._ideal_with(floaters[0])
+            if ideal is not None:
+                return ideal
         quality, unpaired = self._alone(floaters)
         if self.completable([*unpaired, *self.lower]):
             return quality
         return _value(bracket, len(floaters), self.lower, self.compatible)[0]
+
+    def _ideal_with(self, floater: PlayerFacts) -> Quality | None:
+        """The best value for one downfloater when a cardinality argument shows it is reached
+        with a completable round (else None: the weighted matchings decide): the floater
+        paired, the residents all paired but the parity, the lower players completing."""
+        residents = self.residents
+        count = len(residents)
+        partners = [i for i, resident in enumerate(residents) if self.compatible(floater, resident)]
+        if not partners:
+            return None
+        adjacent = self._resident_adjacency()
+        if self._residents_mate is None:
+            sets = [set(own) for own in adjacent]
+            self._residents_mate = max_cardinality_matching(count, lambda i, j: j in sets[i])
+        mate = self._residents_mate
+        exposed = [i for i in range(count) if mate[i] == -1]
+        if len(exposed) != count % 2:
+            return None
+        if count % 2 == 0:
+            # The floater takes a partner, whose mate is left over for the lower players.
+            leftover = residents[mate[partners[0]]]
+            if not self.completable([leftover, *self.lower]):
+                return None
+            return 1, 0, (int(leftover.score),)
+        chosen = set(partners)
+
+        def neighbours(v: int) -> list[int]:
+            if v == count:
+                return partners
+            return adjacent[v] + ([count] if v in chosen else [])
+
+        if exposed[0] not in chosen and not augmentable(count, count + 1, neighbours, [*mate, -1]):
+            return None
+        if self._lower_completable is None:
+            self._lower_completable = self.completable(self.lower)
+        return (0, 0, ()) if self._lower_completable else None
+
+    def _resident_adjacency(self) -> list[list[int]]:
+        if self._adjacent is None:
+            residents = self.residents
+            self._adjacent = [[] for _ in residents]
+            for i, a in enumerate(residents):
+                for j in range(i + 1, len(residents)):
+                    if self.compatible(a, residents[j]):
+                        self._adjacent[i].append(j)
+                        self._adjacent[j].append(i)
+        return self._adjacent
 
     def _weight(self, a: PlayerFacts, b: PlayerFacts) -> int:
         cost: int = self._base ** self._rank[a.score] + self._base ** self._rank[b.score]
