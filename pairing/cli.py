@@ -125,7 +125,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     if args.generate:
-        return run_generator(args.generate, args.generated, args.seed)
+        edition = _EDITIONS[args.edition] if args.edition else None
+        return run_generator(args.generate, args.generated, args.seed, edition=edition)
     if not args.dutch:
         parser.error("--dutch needs the INPUT file with -p or -c")
     try:

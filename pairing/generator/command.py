@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import random
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Final, TextIO
 
-from pairing.engine import NoValidPairing
+from pairing.engine import Edition, NoValidPairing
 from pairing.generator.config import GeneratorConfigError, parse_config
 from pairing.generator.tournament import generate_tournament
 from tournaments.domain.trf import write_trf
@@ -23,12 +24,18 @@ EXIT_INVALID_INPUT: Final = 3
 
 
 def run_generator(
-    config_path: str, output_path: str, seed: int | None, *, stderr: TextIO | None = None
+    config_path: str,
+    output_path: str,
+    seed: int | None,
+    *,
+    edition: Edition | None = None,
+    stderr: TextIO | None = None,
 ) -> int:
     """Generate a tournament from the RTG file `config_path` into `output_path` (`-`: stdout).
 
     Without a seed, one is drawn and reported on stderr and in the file's `###` comment, so that
-    every tournament can be generated again.
+    every tournament can be generated again. `edition` (the command line's `--edition`) sets
+    the rules when the file has no `Edition` line and must agree with it otherwise.
     """
     errors = sys.stderr if stderr is None else stderr
     try:
@@ -39,6 +46,11 @@ def run_generator(
     except GeneratorConfigError as error:
         print(f"{config_path}: {error}", file=errors)
         return EXIT_INVALID_INPUT
+    if edition is not None:
+        if config.edition not in (None, edition):
+            print(f"{config_path}: --edition contradicts the file's Edition line", file=errors)
+            return EXIT_INVALID_INPUT
+        config = replace(config, edition=edition)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
         print(f"seed {seed}", file=errors)

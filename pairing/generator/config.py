@@ -14,6 +14,8 @@ lines. We read the same keys, with the same meaning, plus three of our own:
 - ours, `WithdrawalRate` N: players/N players withdraw from a round 2..R to the end (`0000 - -`).
 - ours, `LateEntryRate` N: players/N players enter in round 2 or 3, shown `H` or `Z` before.
 - ours, `InitialColor`: `white`, `black` or `random` (default: drawn with the seed; C.04.3 E.5).
+- ours, `Edition`: the Dutch rules to pair by, `2017` (default) or `2025` (the file then
+  records `192 FIDE_DUTCH_2025`).
 
 A rate N of 0 (the default) turns the event off. Requested byes never fall in the last round.
 Blank lines and lines starting with `#` are ignored. Keys are case-sensitive, as in JaVaFo.
@@ -24,6 +26,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 from typing import Final
+
+from pairing.engine import Edition
 
 
 class GeneratorConfigError(ValueError):
@@ -47,6 +51,8 @@ MAX_PLAYERS: Final = 9999
 """TRF16 pairing numbers have four digits."""
 MAX_ROUNDS: Final = 99
 MAX_RATING: Final = 9999
+EDITIONS: Final = {"2017": Edition.DUTCH_2017, "2025": Edition.DUTCH_2025}
+"""The `Edition` values."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +70,8 @@ class GeneratorConfig:
     withdrawal_rate: int = 0
     late_entry_rate: int = 0
     initial_color: InitialColor = InitialColor.RANDOM
+    edition: Edition | None = None
+    """None: not given (the 2017 rules)."""
 
     def __post_init__(self) -> None:
         _check_range("PlayersNumber", self.players, 2, MAX_PLAYERS)
@@ -77,10 +85,17 @@ class GeneratorConfig:
         _check_range("HighestRating", self.highest_rating, 0, MAX_RATING)
         _check_range("LowestRating", self.lowest_rating, 0, self.highest_rating)
 
+    @property
+    def rules(self) -> Edition:
+        """The edition the tournament is paired by."""
+        return self.edition or Edition.DUTCH_2017
+
     def as_text(self) -> str:
         """The configuration file that `parse_config` reads back as this configuration."""
         return "".join(
-            f"{key}={_format(getattr(self, name))}\n" for key, name in _FIELD_OF_KEY.items()
+            f"{key}={_format(getattr(self, name))}\n"
+            for key, name in _FIELD_OF_KEY.items()
+            if getattr(self, name) is not None
         )
 
 
@@ -96,11 +111,14 @@ _FIELD_OF_KEY: Final = {
     "WithdrawalRate": "withdrawal_rate",
     "LateEntryRate": "late_entry_rate",
     "InitialColor": "initial_color",
+    "Edition": "edition",
 }
 _REQUIRED: Final = ("PlayersNumber", "RoundsNumber")
 
 
 def _format(value: object) -> str:
+    if isinstance(value, Edition):
+        return next(name for name, edition in EDITIONS.items() if edition is value)
     return value.value if isinstance(value, InitialColor) else str(value)
 
 
@@ -115,6 +133,7 @@ def parse_config(text: str) -> GeneratorConfig:
     line of an unknown, repeated or malformed key, or the key of a value out of range."""
     numbers: dict[str, int] = {}
     color = InitialColor.RANDOM
+    edition: Edition | None = None
     seen: set[str] = set()
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
@@ -131,12 +150,18 @@ def parse_config(text: str) -> GeneratorConfig:
         seen.add(key)
         if key == "InitialColor":
             color = _read_color(value, number)
+        elif key == "Edition":
+            if value not in EDITIONS:
+                raise GeneratorConfigError(
+                    f"Edition must be 2017 or 2025, not {value!r}", line=number
+                )
+            edition = EDITIONS[value]
         else:
             numbers[_FIELD_OF_KEY[key]] = _read_number(key, value, number)
     missing = [key for key in _REQUIRED if key not in seen]
     if missing:
         raise GeneratorConfigError(f"missing {', '.join(missing)}")
-    return GeneratorConfig(**numbers, initial_color=color)
+    return GeneratorConfig(**numbers, initial_color=color, edition=edition)
 
 
 def _read_color(value: str, number: int) -> InitialColor:

@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from pairing import engine
-from pairing.engine import DutchConfig, RoundPairing
+from pairing.engine import DutchConfig, Edition, RoundPairing
 from pairing.generator.config import GeneratorConfig, InitialColor
 from pairing.generator.results import ResultModel
 from pairing.generator.schedule import plan_schedule
@@ -38,19 +38,21 @@ class IncompletePairing(ValueError):
     """The pairing function returned boards that do not pair exactly the players to be paired."""
 
 
-def pair_dutch(state: TournamentState) -> RoundPairing:
-    """The FIDE Dutch engine (C.04.3), the generator's default pairing function."""
-    return engine.pair(state, DutchConfig())
-
-
 def generate_tournament(
-    config: GeneratorConfig, seed: int, pair: PairFunction = pair_dutch
+    config: GeneratorConfig, seed: int, pair: PairFunction | None = None
 ) -> TrfDocument:
     """A complete tournament for `config`, the same for the same `seed` and `pair`.
 
-    `pair` defaults to the Dutch engine (C.04.3). Its errors propagate: a round the engine
-    cannot pair ends the generation (C.04.3 A.9: the arbiter would decide).
+    `pair` defaults to the Dutch engine (C.04.3) of the configuration's edition. Its errors
+    propagate: a round the engine cannot pair ends the generation (C.04.3 A.9: the arbiter
+    would decide).
     """
+    if pair is None:
+        dutch = DutchConfig(edition=config.rules)
+
+        def pair(state: TournamentState) -> RoundPairing:
+            return engine.pair(state, dutch)
+
     rng = random.Random(seed)
     ratings = sorted(
         (rng.randint(config.lowest_rating, config.highest_rating) for _ in range(config.players)),
@@ -146,6 +148,7 @@ def _document(
         name=f"Random tournament {seed}",
         total_rounds=config.rounds,
         initial_color=initial_color,
+        pairing_system=config.rules.value if config.rules is Edition.DUTCH_2025 else None,
         comments=(
             f" random tournament generator, seed {seed}: " + config.as_text().replace("\n", " "),
         ),

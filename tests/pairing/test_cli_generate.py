@@ -32,3 +32,33 @@ def test_the_same_seed_gives_the_same_tournament(tmp_path: Path) -> None:
     main(["--dutch", "-g", str(config), "-o", str(second), "-s", "5"])
 
     assert first.read_text() == second.read_text()
+
+
+def test_a_2025_tournament_records_its_edition_and_is_paired_by_it(tmp_path: Path) -> None:
+    config = tmp_path / "rtg.txt"
+    config.write_text(CONFIG + "ForfeitRate=6\nRetiredRate=8\nEdition=2025\n")
+    output = tmp_path / "generated.trf"
+
+    assert main(["--dutch", "-g", str(config), "-o", str(output), "-s", "3"]) == 0
+
+    text = output.read_text()
+    assert "192 FIDE_DUTCH_2025" in text
+    assert main(["--dutch", str(output), "-c"]) == 0  # the checker reads 192: 2025 rules
+    # Without the Edition line the same seed is paired by the 2017 rules, differently here.
+    config.write_text(CONFIG + "ForfeitRate=6\nRetiredRate=8\n")
+    older = tmp_path / "older.trf"
+    assert main(["--dutch", "-g", str(config), "-o", str(older), "-s", "3"]) == 0
+    assert "192" not in older.read_text()
+    assert parse_trf(older.read_text()).players != parse_trf(text).players
+
+
+def test_the_command_line_edition_must_agree_with_the_file(tmp_path: Path) -> None:
+    config = tmp_path / "rtg.txt"
+    config.write_text(CONFIG + "Edition=2017\n")
+    output = tmp_path / "generated.trf"
+
+    assert main(["--dutch", "-g", str(config), "-o", str(output), "--edition", "2025"]) == 3
+    assert not output.exists()
+    config.write_text(CONFIG)
+    assert main(["--dutch", "-g", str(config), "-o", str(output), "--edition", "2025"]) == 0
+    assert "192 FIDE_DUTCH_2025" in output.read_text()
