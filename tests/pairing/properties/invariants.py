@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 import networkx as nx
 
-from pairing.engine import RoundPairing
+from pairing.engine import Edition, RoundPairing
 from tournaments.domain.state import Color, Outcome, PlayerState, TournamentState
 
 BYE = "pairing-allocated bye"
@@ -64,15 +64,18 @@ def may_meet(state: TournamentState, a: PlayerState, b: PlayerState) -> bool:
     return topscorers or not same_absolute_preference(a, b)
 
 
-def may_get_the_bye(player: PlayerState) -> bool:
+def may_get_the_bye(player: PlayerState, edition: Edition = Edition.DUTCH_2017) -> bool:
     """C.2 (2017): not after a pairing-allocated bye or a forfeit win (a requested full-point
-    bye does not count, see rules digest C.2)."""
-    return not any(
-        record.outcome in (Outcome.PAIRING_BYE, Outcome.FORFEIT_WIN) for record in player.history
-    )
+    bye does not count, see rules digest C.2). 2025 [C2] with C.04.1 art. 4: not after a
+    pairing-allocated bye or a win's points scored without playing (forfeit win, full-point
+    bye)."""
+    blocking = {Outcome.PAIRING_BYE, Outcome.FORFEIT_WIN}
+    if edition is Edition.DUTCH_2025:
+        blocking.add(Outcome.FULL_BYE)
+    return not any(record.outcome in blocking for record in player.history)
 
 
-def complete_pairing_exists(state: TournamentState) -> bool:
+def complete_pairing_exists(state: TournamentState, edition: Edition = Edition.DUTCH_2017) -> bool:
     """A.9: some round-pairing satisfies C.1-C.3 and leaves at most one player, eligible for the
     bye (C.2), unpaired: a perfect matching of the compatibility graph, plus a bye vertex joined
     to every eligible player when the number of players is odd."""
@@ -85,17 +88,21 @@ def complete_pairing_exists(state: TournamentState) -> bool:
                 graph.add_edge(a.id, b.id)
     if len(players) % 2:
         graph.add_node(BYE)
-        graph.add_edges_from((BYE, player.id) for player in players if may_get_the_bye(player))
+        graph.add_edges_from(
+            (BYE, player.id) for player in players if may_get_the_bye(player, edition)
+        )
     matching: set[tuple[object, object]] = nx.max_weight_matching(graph, maxcardinality=True)
     return 2 * len(matching) == len(graph)
 
 
-def violations(state: TournamentState, pairing: RoundPairing) -> list[str]:
+def violations(
+    state: TournamentState, pairing: RoundPairing, edition: Edition = Edition.DUTCH_2017
+) -> list[str]:
     """Every rule the pairing breaks, one line each."""
     return [
         *_seating(state, pairing),
         *_rematches(state, pairing),
-        *_bye(state, pairing),
+        *_bye(state, pairing, edition),
         *_colours(state, pairing),
     ]
 
@@ -120,12 +127,12 @@ def _rematches(state: TournamentState, pairing: RoundPairing) -> Iterator[str]:
             yield f"C.1: {board.white}-{board.black} already played each other"
 
 
-def _bye(state: TournamentState, pairing: RoundPairing) -> Iterator[str]:
+def _bye(state: TournamentState, pairing: RoundPairing, edition: Edition) -> Iterator[str]:
     odd = len(state.to_pair()) % 2 == 1
     if odd != (pairing.bye is not None):
         yield f"C.04.1 c: {len(state.to_pair())} players to pair and bye {pairing.bye}"
-    if pairing.bye is not None and not may_get_the_bye(state.player(pairing.bye)):
-        yield f"C.2: {pairing.bye} already had a pairing-allocated bye or a forfeit win"
+    if pairing.bye is not None and not may_get_the_bye(state.player(pairing.bye), edition):
+        yield f"C.2: {pairing.bye} already had a pairing-allocated bye or a win without playing"
 
 
 def _colours(state: TournamentState, pairing: RoundPairing) -> Iterator[str]:

@@ -1,7 +1,8 @@
 """Hypothesis: every round of generated tournaments, paired by the Dutch engine, keeps the
 absolute rules (C.04.1, C.1-C.3) and is complete whenever a complete pairing exists (A.9).
 
-The tournaments come from the random tournament generator (6-40 players, 4-9 rounds, with
+The tournaments come from the random tournament generator, paired by the 2017 or the 2025
+edition (6-40 players, 4-9 rounds, with
 forfeits, byes, withdrawals and late entries; and 4-12 players with about as many rounds as
 opponents, where about half the tournaments reach a round that cannot be paired); the engine
 pairs every round, and each round is checked (invariants.py) before the next. The run is
@@ -16,12 +17,14 @@ import math
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
-from pairing.engine import DutchConfig, NoValidPairing, RoundPairing, pair
-from pairing.generator import GeneratorConfig, InitialColor, generate_tournament
+from pairing.engine import DutchConfig, Edition, NoValidPairing, RoundPairing, pair
+from pairing.generator import GeneratorConfig, InitialColor, PairFunction, generate_tournament
 from tests.pairing.properties.invariants import complete_pairing_exists, violations
 from tournaments.domain.state import TournamentState
 
 RATES = st.sampled_from([0, 4, 8, 15, 30])
+EDITIONS = st.sampled_from([None, Edition.DUTCH_2025])
+"""None: the 2017 rules (the generator's default)."""
 
 
 @st.composite
@@ -41,6 +44,7 @@ def configs(draw: st.DrawFn) -> GeneratorConfig:
         withdrawal_rate=draw(RATES),
         late_entry_rate=draw(RATES),
         initial_color=draw(st.sampled_from([InitialColor.WHITE, InitialColor.BLACK])),
+        edition=draw(EDITIONS),
     )
 
 
@@ -56,20 +60,26 @@ def crowded_configs(draw: st.DrawFn) -> GeneratorConfig:
         zero_bye_rate=draw(st.sampled_from([0, 4])),
         half_bye_rate=draw(st.sampled_from([0, 3, 6])),
         initial_color=draw(st.sampled_from([InitialColor.WHITE, InitialColor.BLACK])),
+        edition=draw(EDITIONS),
     )
 
 
-def checked_pair(state: TournamentState) -> RoundPairing:
-    """The engine's pairing of the next round, after checking it against the invariants."""
-    note(f"round {state.next_round}")
-    try:
-        pairing = pair(state, DutchConfig())
-    except NoValidPairing:
-        assert not complete_pairing_exists(state), "NoValidPairing, but a complete pairing exists"
-        raise
-    problems = violations(state, pairing)
-    assert not problems, "\n".join(problems)
-    return pairing
+def checked_pair(edition: Edition) -> PairFunction:
+    """The engine's pairing of the next round by `edition`, checked against the invariants."""
+
+    def checked(state: TournamentState) -> RoundPairing:
+        note(f"round {state.next_round}")
+        try:
+            pairing = pair(state, DutchConfig(edition=edition))
+        except NoValidPairing:
+            exists = complete_pairing_exists(state, edition)
+            assert not exists, "NoValidPairing, but a complete pairing exists"
+            raise
+        problems = violations(state, pairing, edition)
+        assert not problems, "\n".join(problems)
+        return pairing
+
+    return checked
 
 
 @settings(
@@ -83,7 +93,7 @@ def test_every_round_of_a_generated_tournament_keeps_the_absolute_rules(
     config: GeneratorConfig, seed: int
 ) -> None:
     try:
-        generate_tournament(config, seed, pair=checked_pair)
+        generate_tournament(config, seed, pair=checked_pair(config.rules))
     except NoValidPairing:
         return  # checked_pair has shown that no complete pairing exists (A.9)
 
@@ -99,6 +109,6 @@ def test_the_engine_finds_a_complete_pairing_whenever_one_exists(
     config: GeneratorConfig, seed: int
 ) -> None:
     try:
-        generate_tournament(config, seed, pair=checked_pair)
+        generate_tournament(config, seed, pair=checked_pair(config.rules))
     except NoValidPairing:
         return  # checked_pair has shown that no complete pairing exists (A.9)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from pairing.engine import Board, RoundPairing
+from pairing.engine import Board, Edition, RoundPairing
 from tests.pairing.properties.invariants import complete_pairing_exists, violations
 from tournaments.domain.state import (
     Color,
@@ -95,10 +95,10 @@ def test_it_reports_a_bye_to_a_player_who_won_by_forfeit_or_had_the_bye() -> Non
         }
     )
     assert violations(odd, pairing((2, 3), bye_to=1)) == [
-        "C.2: 1 already had a pairing-allocated bye or a forfeit win"
+        "C.2: 1 already had a pairing-allocated bye or a win without playing"
     ]
     assert violations(odd, pairing((1, 2), bye_to=3)) == [
-        "C.2: 3 already had a pairing-allocated bye or a forfeit win"
+        "C.2: 3 already had a pairing-allocated bye or a win without playing"
     ]
     assert violations(odd, pairing((1, 3), bye_to=2)) == []
 
@@ -192,3 +192,20 @@ def test_the_same_absolute_preference_blocks_a_pair_outside_topscorers() -> None
     twice_white = [game(3, W), game(4, W)]
     assert not complete_pairing_exists(state({1: twice_white, 2: twice_white}))
     assert complete_pairing_exists(state({1: twice_white, 2: [game(4, B), game(3, B)]}))
+
+
+def test_under_the_2025_rules_a_full_point_bye_also_blocks_the_bye() -> None:
+    odd = state(
+        {
+            1: [bye(Outcome.FULL_BYE)],
+            2: [game(3, W)],
+            3: [game(2, B)],
+            4: [game(5, W)],
+            5: [game(4, B)],
+        }
+    )
+    given = pairing((3, 4), (5, 2), bye_to=1)
+    assert violations(odd, given) == []  # 2017: a requested full-point bye does not count
+    assert violations(odd, given, Edition.DUTCH_2025) == [
+        "C.2: 1 already had a pairing-allocated bye or a win without playing"
+    ]
