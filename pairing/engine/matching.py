@@ -66,9 +66,8 @@ class MatchingGraph:
         adjusted: dict[tuple[int, int], int] | None = None,
     ) -> tuple[int, dict[int, int]]:
         """A maximum-weight matching without the `removed` vertices (nor any edge touching them),
-        with the `added` edges
-        and with the weights of existing edges (u, v) changed by `adjusted[(u, v)]`: its
-        weight and mates."""
+        with the `added` edges and with the weights of existing edges (u, v) changed by
+        `adjusted[(u, v)]`: its weight and mates."""
         adjusted = adjusted or {}
         added = [e for e in added if e[0] not in removed and e[1] not in removed]
         fits = all(-NATIVE_WEIGHT_LIMIT < w < NATIVE_WEIGHT_LIMIT for _, _, w in added)
