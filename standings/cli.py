@@ -1,7 +1,10 @@
 """`python -m standings`: the C.07 standings of a TRF file, for checking against other programs.
 
     python -m standings INPUT.trf --tiebreaks "PTS,BH/C1,BH,SB,DE" [--edition 2023|2024|2026]
-        [--unrated-rating N] [--lots-seed TEXT] [--round N] [--json]
+        [--unrated-rating N] [--lots-seed TEXT] [--round N] [--json | --check]
+
+`--check` is the tie-break half of a pairing and tie-break checker (FIDE VCL4THP Q21): it lists
+the players whose rank in the file does not follow the tie-break list, exit status 1 if any.
 
 Without `--edition`, the edition in force on the file's start date (`042`) is used, and the
 newest edition when the file gives no date. Without `--tiebreaks`, the file's own list
@@ -20,6 +23,7 @@ from pathlib import Path
 
 from standings.tiebreaks import (
     Edition,
+    Row,
     Standings,
     TiebreakCode,
     UnknownTiebreak,
@@ -46,7 +50,11 @@ def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--lots-seed", default="", help="seed of the drawing of lots")
     parser.add_argument("--round", type=int, help="standings after this round (default: last)")
-    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    output.add_argument(
+        "--check", action="store_true", help="report the file's ranks that the list contradicts"
+    )
     return parser.parse_args(argv)
 
 
@@ -121,8 +129,42 @@ def as_table(standings: Standings, doc: TrfDocument) -> str:
     return "\n".join(lines)
 
 
+def rank_differences(standings: Standings, doc: TrfDocument) -> list[str]:
+    """The players whose rank in the file (TRF columns 86-89) does not follow the tie-break
+    list. Players equal on every value were separated by lot (C.07), so among themselves any
+    order of the ranks they share is accepted."""
+    recorded = {player.pairing_number: player.rank for player in doc.players}
+    codes = [code.text for code in standings.codes]
+    tied: dict[tuple[object, ...], list[Row]] = {}
+    for row in standings.rows:
+        tied.setdefault(tuple(row.values[code] for code in codes), []).append(row)
+    problems = []
+    for rows in tied.values():
+        expected = sorted(row.rank for row in rows)
+        given = [recorded.get(row.player_id) for row in rows]
+        if sorted(rank or 0 for rank in given) == expected:
+            continue
+        places = (
+            str(expected[0])
+            if len(rows) == 1
+            else f"{expected[0]}-{expected[-1]} (tied on every tie-break)"
+        )
+        found = [
+            f"player {row.player_id}: the file gives "
+            f"{'no rank' if rank is None else f'rank {rank}'}, the list {places}"
+            for row, rank in zip(rows, given, strict=True)
+            if rank is None or rank not in expected
+        ]
+        if not found:  # the right ranks, but one given twice
+            players = ", ".join(str(row.player_id) for row in rows)
+            found = [f"players {players}: the file gives ranks {given}, the list {places}"]
+        problems += found
+    return problems
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Print the standings; exit status 2 on a bad file or tie-break code."""
+    """Print the standings; exit status 2 on a bad file or tie-break code. With `--check`,
+    exit status 1 when some rank in the file does not follow the list."""
     arguments = _arguments(argv)
     try:
         doc = parse_trf(arguments.trf.read_text(encoding="utf-8"))
@@ -140,6 +182,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         unrated_rating=arguments.unrated_rating,
         lots_seed=arguments.lots_seed,
     )
+    if arguments.check:
+        problems = rank_differences(standings, doc)
+        for problem in problems:
+            print(problem)
+        if not problems:
+            print(f"all {len(standings.rows)} ranks follow the tie-break list")
+        return 1 if problems else 0
     if arguments.json:
         print(json.dumps(as_json(standings), indent=1))
     else:

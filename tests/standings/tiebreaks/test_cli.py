@@ -1,14 +1,16 @@
-"""`python -m standings`: the ranking of a TRF file as a table or as JSON."""
+"""`python -m standings`: the ranking of a TRF file as a table or as JSON, and `--check`."""
 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from standings.cli import main
 from tests.standings.tiebreaks.reference import TIEBREAKS, load_expected
+from tournaments.domain.trf import parse_trf, write_trf
 
 SEED_TRF = TIEBREAKS / "c07-seed-example.trf"
 
@@ -87,3 +89,55 @@ def test_it_gives_the_standings_after_an_earlier_round(capsys: pytest.CaptureFix
     assert status == 0
     points = {p["startno"]: p["values"]["PTS"] for p in json.loads(out)["players"]}
     assert points == {1: 1, 2: 1, 3: 0.5, 4: 1, 5: 0, 6: 0, 7: 0, 8: 1}
+
+
+def _with_ranks(tmp_path: Path, source: Path, ranks: dict[int, int]) -> Path:
+    doc = parse_trf(source.read_text(encoding="utf-8"))
+    players = tuple(replace(p, rank=ranks[p.pairing_number]) for p in doc.players)
+    target = tmp_path / source.name
+    target.write_text(write_trf(replace(doc, players=players)), encoding="utf-8")
+    return target
+
+
+def test_check_accepts_ranks_that_follow_the_list_and_reports_the_others(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    source = TIEBREAKS / "tec-exercise-swiss.trf"
+    codes = "PTS,BH/C1,BH,SB"
+    _, out, _ = run(capsys, str(source), "--tiebreaks", codes, "--json")
+    ranks = {player["startno"]: player["rank"] for player in json.loads(out)["players"]}
+
+    good = _with_ranks(tmp_path, source, ranks)
+    status, out, _ = run(capsys, str(good), "--tiebreaks", codes, "--check")
+    assert (status, out) == (0, "all 16 ranks follow the tie-break list\n")
+
+    first, second = (player for player, rank in ranks.items() if rank in (1, 2))
+    ranks[first], ranks[second] = ranks[second], ranks[first]
+    swapped = _with_ranks(tmp_path, source, ranks)
+    status, out, _ = run(capsys, str(swapped), "--tiebreaks", codes, "--check")
+    assert status == 1
+    assert sorted(out.splitlines()) == sorted(
+        [
+            f"player {first}: the file gives rank 2, the list 1",
+            f"player {second}: the file gives rank 1, the list 2",
+        ]
+    )
+
+
+def test_check_lets_players_tied_on_every_value_share_their_places(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    source = TIEBREAKS / "tec-exercise-swiss.trf"
+    _, out, _ = run(capsys, str(source), "--tiebreaks", "PTS", "--json")
+    rows = json.loads(out)["players"]
+    points = {row["startno"]: row["values"]["PTS"] for row in rows}
+    ranks = {row["startno"]: row["rank"] for row in rows}
+    shared = next(value for value in points.values() if list(points.values()).count(value) > 1)
+    tied = [player for player, value in points.items() if value == shared][:2]
+    ranks[tied[0]], ranks[tied[1]] = ranks[tied[1]], ranks[tied[0]]
+
+    status, _, _ = run(
+        capsys, str(_with_ranks(tmp_path, source, ranks)), "--tiebreaks", "PTS", "--check"
+    )
+
+    assert status == 0
