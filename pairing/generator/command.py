@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Final, TextIO
 
 from pairing.engine import Edition, NoValidPairing
-from pairing.generator.config import GeneratorConfigError, parse_config
+from pairing.generator.config import GeneratorConfigError, parse_config, read_config
 from pairing.generator.tournament import generate_tournament
 from tournaments.domain.trf import write_trf
 
@@ -39,31 +39,33 @@ def run_generator(
     """
     errors = sys.stderr if stderr is None else stderr
     try:
-        config = parse_config(Path(config_path).read_text(encoding="utf-8"))
+        text = Path(config_path).read_text(encoding="utf-8")
+        given = parse_config(text)
     except (OSError, UnicodeDecodeError) as error:
         print(f"cannot read {config_path}: {error}", file=errors)
         return EXIT_INVALID_INPUT
     except GeneratorConfigError as error:
         print(f"{config_path}: {error}", file=errors)
         return EXIT_INVALID_INPUT
-    if edition is not None:
-        if config.edition not in (None, edition):
-            print(f"{config_path}: --edition contradicts the file's Edition line", file=errors)
-            return EXIT_INVALID_INPUT
-        config = replace(config, edition=edition)
+    if edition is not None and given.edition not in (None, edition):
+        print(f"{config_path}: --edition contradicts the file's Edition line", file=errors)
+        return EXIT_INVALID_INPUT
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
         print(f"seed {seed}", file=errors)
+    config = read_config(text, random.Random(f"configuration {seed}"))
+    if edition is not None:
+        config = replace(config, edition=edition)
     try:
-        text = write_trf(generate_tournament(config, seed))
+        written = write_trf(generate_tournament(config, seed))
     except NoValidPairing as error:
         print(f"seed {seed}: no tournament: {error}", file=errors)
         return EXIT_NO_PAIRING
     if output_path == "-":
-        sys.stdout.write(text)
+        sys.stdout.write(written)
         return EXIT_OK
     try:
-        Path(output_path).write_text(text, encoding="utf-8")
+        Path(output_path).write_text(written, encoding="utf-8")
     except OSError as error:
         print(f"cannot write {output_path}: {error}", file=errors)
         return EXIT_INVALID_INPUT

@@ -17,14 +17,21 @@ lines. We read the same keys, with the same meaning, plus three of our own:
 - ours, `Edition`: the Dutch rules to pair by, `2017` (default) or `2025` (the file then
   records `192 FIDE_DUTCH_2025`).
 
-A rate N of 0 (the default) turns the event off. Requested byes never fall in the last round.
-Blank lines and lines starting with `#` are ignored. Keys are case-sensitive, as in JaVaFo.
+A rate N of 0 turns the event off. Requested byes never fall in the last round. Blank lines
+and lines starting with `#` are ignored. Keys are case-sensitive, as in JaVaFo.
+
+`parse_config` gives an optional key left out its fixed default (the dataclass's); the command
+line reads a file with `read_config`, which draws a sensible random value for each optional key
+the file leaves out (FIDE's checklist for tournament programs, VCL4THP Q25: unset parameters
+are random, not "off"), from the tournament's seed, so that the same seed gives the same file;
+the file's `###` comment records every value used.
 """
 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+import random
+from dataclasses import dataclass, replace
 from typing import Final
 
 from pairing.engine import Edition
@@ -131,6 +138,37 @@ def _check_range(key: str, value: int, low: int, high: int | None) -> None:
 def parse_config(text: str) -> GeneratorConfig:
     """Read an RTG configuration (`Key=Value` lines); raise GeneratorConfigError naming the
     line of an unknown, repeated or malformed key, or the key of a value out of range."""
+    return _parse(text)[0]
+
+
+def read_config(text: str, rng: random.Random) -> GeneratorConfig:
+    """`parse_config`, then a random value drawn with `rng` for each optional key the file
+    leaves out (see the module docstring); `Edition` stays 2017 unless given."""
+    config, given = _parse(text)
+
+    def pick(key: str, low: int, high: int) -> int:
+        drawn = rng.randint(low, max(low, high))  # drawn always: no key shifts another
+        return int(getattr(config, _FIELD_OF_KEY[key])) if key in given else drawn
+
+    highest = pick("HighestRating", max(config.lowest_rating, 2000), 2800)
+    if "LowestRating" in given:
+        highest = max(highest, config.lowest_rating)
+    lowest = pick("LowestRating", min(highest, 1000), max(min(highest, 1000), highest - 400))
+    return replace(
+        config,
+        draw_percentage=pick("DrawPercentage", 10, 50),
+        forfeit_rate=pick("ForfeitRate", 20, 100),
+        zero_bye_rate=pick("RetiredRate", 10, 60),
+        half_bye_rate=pick("HalfPointByeRate", 10, 60),
+        withdrawal_rate=pick("WithdrawalRate", 20, 100),
+        late_entry_rate=pick("LateEntryRate", 20, 100),
+        highest_rating=highest,
+        lowest_rating=lowest,
+    )
+
+
+def _parse(text: str) -> tuple[GeneratorConfig, set[str]]:
+    """The configuration and the keys the file gives."""
     numbers: dict[str, int] = {}
     color = InitialColor.RANDOM
     edition: Edition | None = None
@@ -161,7 +199,12 @@ def parse_config(text: str) -> GeneratorConfig:
     missing = [key for key in _REQUIRED if key not in seen]
     if missing:
         raise GeneratorConfigError(f"missing {', '.join(missing)}")
-    return GeneratorConfig(**numbers, initial_color=color, edition=edition)
+    # One rating bound alone moves the other's default so that the range stays valid.
+    if "lowest_rating" in numbers and "highest_rating" not in numbers:
+        numbers["highest_rating"] = max(2600, numbers["lowest_rating"])
+    if "highest_rating" in numbers and "lowest_rating" not in numbers:
+        numbers["lowest_rating"] = min(1400, numbers["highest_rating"])
+    return GeneratorConfig(**numbers, initial_color=color, edition=edition), seen
 
 
 def _read_color(value: str, number: int) -> InitialColor:

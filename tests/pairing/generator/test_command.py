@@ -79,3 +79,21 @@ def test_an_impossible_tournament_exits_with_1(tmp_path: Path) -> None:
     errors = io.StringIO()
     assert run_generator(str(config), str(tmp_path / "out.trf"), 1, stderr=errors) == 1
     assert "no tournament" in errors.getvalue()
+
+
+def test_keys_left_out_are_drawn_from_the_seed_and_recorded(tmp_path: Path) -> None:
+    config = tmp_path / "minimal.txt"
+    config.write_text("PlayersNumber=20\nRoundsNumber=5\n", encoding="utf-8")
+    first, second, again = tmp_path / "a.trf", tmp_path / "b.trf", tmp_path / "c.trf"
+
+    assert run_generator(str(config), str(first), 1) == 0
+    assert run_generator(str(config), str(second), 2) == 0
+    assert run_generator(str(config), str(again), 1) == 0
+
+    def recorded(path: Path) -> dict[str, str]:
+        comment = parse_trf(path.read_text(encoding="utf-8")).comments[0]
+        return dict(re.findall(r"(\w+)=(\S+)", comment))
+
+    assert recorded(first) != recorded(second)
+    assert int(recorded(first)["ForfeitRate"]) > 0  # not "off"
+    assert again.read_bytes() == first.read_bytes()

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from pairing.generator import GeneratorConfig, GeneratorConfigError, InitialColor, parse_config
+from pairing.generator.config import read_config
 
 RTG_FILE = """\
 PlayersNumber=26
@@ -95,3 +98,31 @@ configs = st.builds(
 @given(configs)
 def test_a_configuration_reads_back_from_its_own_text(config: GeneratorConfig) -> None:
     assert parse_config(config.as_text()) == config
+
+
+def test_reading_a_file_draws_the_keys_it_leaves_out() -> None:
+    text = "PlayersNumber=30\nRoundsNumber=5\nForfeitRate=0\nHighestRating=2400\n"
+    drawn = [read_config(text, random.Random(seed)) for seed in range(20)]
+
+    for config in drawn:
+        assert (config.players, config.rounds, config.forfeit_rate) == (30, 5, 0)
+        assert config.highest_rating == 2400
+        assert 0 <= config.lowest_rating <= 2400
+        assert 10 <= config.draw_percentage <= 50
+        assert config.zero_bye_rate > 0 and config.half_bye_rate > 0
+        assert config.withdrawal_rate > 0 and config.late_entry_rate > 0
+        assert config.edition is None  # the rules are never drawn
+    assert len({c.draw_percentage for c in drawn}) > 1
+    assert read_config(text, random.Random(3)) == read_config(text, random.Random(3))
+    # The drawn values read back as given ones (the file's ### comment records them).
+    config = drawn[0]
+    assert read_config(config.as_text(), random.Random(99)) == config
+
+
+@pytest.mark.parametrize(
+    "ratings", ["LowestRating=2900\n", "HighestRating=900\n", "LowestRating=0\nHighestRating=0\n"]
+)
+def test_drawn_ratings_respect_the_given_bound(ratings: str) -> None:
+    for seed in range(10):
+        config = read_config("PlayersNumber=8\nRoundsNumber=3\n" + ratings, random.Random(seed))
+        assert 0 <= config.lowest_rating <= config.highest_rating <= 9999
