@@ -11,6 +11,7 @@ lines. We read the same keys, with the same meaning, plus three of our own:
 - `RetiredRate` N: players/N players take a zero-point bye `Z` (one in five of them: two).
 - `HalfPointByeRate` N: players/N players take a half-point bye `H` (one in five: two).
 - `HighestRating`, `LowestRating` (defaults 2600, 1400): ratings are drawn between them.
+- ours, `FullPointByeRate` N: players/N players take a full-point bye `F` (one in five: two).
 - ours, `WithdrawalRate` N: players/N players withdraw from a round 2..R to the end (`0000 - -`).
 - ours, `LateEntryRate` N: players/N players enter in round 2 or 3, shown `H` or `Z` before.
 - ours, `InitialColor`: `white`, `black` or `random` (default: drawn with the seed; C.04.3 E.5).
@@ -72,6 +73,7 @@ class GeneratorConfig:
     forfeit_rate: int = 0
     zero_bye_rate: int = 0
     half_bye_rate: int = 0
+    full_bye_rate: int = 0
     highest_rating: int = 2600
     lowest_rating: int = 1400
     withdrawal_rate: int = 0
@@ -87,6 +89,7 @@ class GeneratorConfig:
         _check_range("ForfeitRate", self.forfeit_rate, 0, None)
         _check_range("RetiredRate", self.zero_bye_rate, 0, None)
         _check_range("HalfPointByeRate", self.half_bye_rate, 0, None)
+        _check_range("FullPointByeRate", self.full_bye_rate, 0, None)
         _check_range("WithdrawalRate", self.withdrawal_rate, 0, None)
         _check_range("LateEntryRate", self.late_entry_rate, 0, None)
         _check_range("HighestRating", self.highest_rating, 0, MAX_RATING)
@@ -113,6 +116,7 @@ _FIELD_OF_KEY: Final = {
     "ForfeitRate": "forfeit_rate",
     "RetiredRate": "zero_bye_rate",
     "HalfPointByeRate": "half_bye_rate",
+    "FullPointByeRate": "full_bye_rate",
     "HighestRating": "highest_rating",
     "LowestRating": "lowest_rating",
     "WithdrawalRate": "withdrawal_rate",
@@ -160,6 +164,7 @@ def read_config(text: str, rng: random.Random) -> GeneratorConfig:
         forfeit_rate=pick("ForfeitRate", 20, 100),
         zero_bye_rate=pick("RetiredRate", 10, 60),
         half_bye_rate=pick("HalfPointByeRate", 10, 60),
+        full_bye_rate=pick("FullPointByeRate", 20, 100),
         withdrawal_rate=pick("WithdrawalRate", 20, 100),
         late_entry_rate=pick("LateEntryRate", 20, 100),
         highest_rating=highest,

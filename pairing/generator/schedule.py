@@ -75,7 +75,7 @@ class _Planner:
 
 
 def plan_schedule(config: GeneratorConfig, rng: random.Random) -> Schedule:
-    """Draw late entries, then withdrawals, then half-point byes, then zero-point byes."""
+    """Draw late entries, then withdrawals, then half-, zero- and full-point byes."""
     planner = _Planner(config.players, config.rounds, rng, {}, {})
     everybody = [PlayerId(number) for number in range(1, config.players + 1)]
     late: list[PlayerId] = []
@@ -91,5 +91,6 @@ def plan_schedule(config: GeneratorConfig, rng: random.Random) -> Schedule:
             planner.mark(player, dict.fromkeys(range(leaves, config.rounds + 1), Outcome.ABSENT))
     planner.requested_byes(config.half_bye_rate, Outcome.HALF_BYE, everybody)
     planner.requested_byes(config.zero_bye_rate, Outcome.ZERO_BYE, everybody)
+    planner.requested_byes(config.full_bye_rate, Outcome.FULL_BYE, everybody)
     absences = {player: rounds for player, rounds in planner.absences.items() if rounds}
     return Schedule(absences=absences)

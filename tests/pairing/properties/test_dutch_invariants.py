@@ -39,6 +39,7 @@ def configs(draw: st.DrawFn) -> GeneratorConfig:
         forfeit_rate=draw(RATES),
         zero_bye_rate=draw(RATES),
         half_bye_rate=draw(RATES),
+        full_bye_rate=draw(RATES),
         highest_rating=2700,
         lowest_rating=draw(st.integers(1000, 2300)),
         withdrawal_rate=draw(RATES),
