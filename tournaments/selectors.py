@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypedDict
 
-from django.db.models import Count, QuerySet
+from django.db.models import Count, Q, QuerySet
 
 from tournaments.domain.state import (
     Color,
@@ -56,6 +56,19 @@ def tournament_list() -> QuerySet[WithAnnotations[Tournament, TournamentWithCoun
     return Tournament.objects.annotate(player_count=Count("players")).order_by(
         "-start_date", "-created", "name"
     )
+
+
+class TournamentForExport(TypedDict):
+    player_count: int
+    completed_rounds: int
+
+
+def tournament_exports() -> QuerySet[WithAnnotations[Tournament, TournamentForExport]]:
+    """Every tournament, newest first, with its players and completed rounds counted."""
+    completed = Count("round_set", filter=Q(round_set__state=RoundState.COMPLETED), distinct=True)
+    return Tournament.objects.annotate(
+        player_count=Count("players", distinct=True), completed_rounds=completed
+    ).order_by("-start_date", "-created", "name")
 
 
 def initial_order_key(player: Player) -> tuple[int, int, str]:

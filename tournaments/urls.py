@@ -1,15 +1,17 @@
-"""Public tournament pages, and the arbiter pages under `/t/<slug>/manage/`."""
+"""Public tournament pages, the arbiter pages under `/t/<slug>/manage/`, and the exports."""
 
 from __future__ import annotations
 
 from django.urls import path
 
-from tournaments import manage_views, views
+from tournaments import export_views, manage_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("manage/new/", manage_views.tournament_new, name="tournament-new"),
+    path("exports/", export_views.exports, name="exports"),
     path("t/<slug:slug>/", views.tournament_detail, name="tournament-detail"),
+    path("t/<slug:slug>/export.trf", export_views.tournament_trf, name="tournament-trf"),
     path("t/<slug:slug>/round/<int:number>/", views.round_detail, name="round-detail"),
     path("t/<slug:slug>/player/<int:pairing_number>/", views.player_detail, name="player-detail"),
     path("t/<slug:slug>/manage/", manage_views.dashboard, name="manage-dashboard"),

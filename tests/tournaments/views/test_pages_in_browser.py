@@ -109,7 +109,7 @@ def running_tournament(arbiter: User) -> Tournament:
 def test_every_page_renders_and_results_are_entered_from_the_keyboard(
     live_server: LiveServer, playwright_page: object, client: Client
 ) -> None:
-    arbiter = UserFactory.create(username="arbiter")
+    arbiter = UserFactory.create(username="arbiter", is_staff=True)  # also sees the exports
     tournament = running_tournament(arbiter)
     client.force_login(arbiter)
     session = client.cookies["sessionid"].value
@@ -124,6 +124,7 @@ def test_every_page_renders_and_results_are_entered_from_the_keyboard(
         "manage-players": f"/t/{slug}/manage/players/",
         "manage-player": f"/t/{slug}/manage/player/5/",
         "manage-results": f"/t/{slug}/manage/round/2/results/",
+        "exports": "/exports/",
     }
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     browser = playwright_page
