@@ -189,3 +189,28 @@ def test_the_player_card_and_round_page_fit_a_phone_without_sideways_scrolling(
             assert page.locator('.card-table [title="down-float"]').count() == 2
     page.close()
     connection.close()
+
+
+def test_pairings_and_standings_print_without_the_site_around_them(
+    live_server: LiveServer, playwright_page: object
+) -> None:
+    tournament = tournament_import_trf(text=WORKED_EXAMPLE.read_text(encoding="utf-8"))
+    page = playwright_page.new_page(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
+    for name, path in [
+        ("print-round", f"/t/{tournament.slug}/round/3/"),
+        ("print-standings", f"/t/{tournament.slug}/standings/"),
+    ]:
+        response = page.goto(live_server.url + path)
+        assert response is not None and response.status == 200, path
+        page.emulate_media(media="print")
+        for hidden in (".site-header", ".site-footer", ".tabs", ".round-nav"):
+            if page.locator(hidden).count():
+                assert not page.locator(hidden).first.is_visible(), (path, hidden)
+        assert page.locator("table").first.is_visible()
+        assert tournament.name in page.locator(".breadcrumb").first.inner_text()
+        page.screenshot(path=str(SCREENSHOTS / f"{name}-1280.png"), full_page=True)
+        pdf = page.pdf(format="A4")
+        assert pdf.startswith(b"%PDF")
+        page.emulate_media(media="screen")
+    page.close()
+    connection.close()
