@@ -202,6 +202,9 @@ def test_pairings_and_standings_print_without_the_site_around_them(
     ]:
         response = page.goto(live_server.url + path)
         assert response is not None and response.status == 200, path
+        page.evaluate("window.print = () => { window.printed = true; }")
+        page.click("[data-print]")
+        assert page.evaluate("window.printed === true"), path
         page.emulate_media(media="print")
         for hidden in (".site-header", ".site-footer", ".tabs", ".round-nav"):
             if page.locator(hidden).count():
