@@ -13,6 +13,9 @@ from django.conf import settings
 
 IN_CI = bool(os.environ.get("CI"))
 
+pytest_plugins = ["tests.browser"]
+"""The `chromium` fixture of the browser tests."""
+
 
 def pytest_report_header() -> list[str]:
     database = settings.DATABASES["default"]

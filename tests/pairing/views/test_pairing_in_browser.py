@@ -3,9 +3,6 @@ run, the draft and the published round at 390 and 1280 pixels (var/screenshots/p
 
 from __future__ import annotations
 
-import os
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,31 +18,11 @@ from tournaments.models import RoundState
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-CHROMIUM = "/usr/bin/chromium"
 SCREENSHOTS = Path(__file__).resolve().parents[3] / "var" / "screenshots"
 
 
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    if not shutil.which(CHROMIUM):
-        pytest.skip("Debian's chromium is not installed")
-    from playwright.sync_api import sync_playwright
-
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # the ORM runs beside Playwright's loop
-    try:
-        with sync_playwright() as playwright:
-            chromium = playwright.chromium.launch(
-                executable_path=CHROMIUM,
-                args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-            )
-            yield chromium
-            chromium.close()
-    finally:
-        del os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"]
-
-
 def test_an_arbiter_pairs_reviews_and_publishes_a_round_from_the_keyboard(
-    live_server: LiveServer, browser: Any, client: Client, monkeypatch: pytest.MonkeyPatch
+    live_server: LiveServer, chromium: Any, client: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     arbiter = UserFactory.create(username="arbiter")
     tournament = import_round_input(3)
@@ -56,7 +33,7 @@ def test_an_arbiter_pairs_reviews_and_publishes_a_round_from_the_keyboard(
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
 
     def page_at(width: int) -> Any:
-        context = browser.new_context(viewport={"width": width, "height": 900})
+        context = chromium.new_context(viewport={"width": width, "height": 900})
         context.add_cookies([{"name": "sessionid", "value": session, "url": live_server.url}])
         return context.new_page()
 

@@ -3,14 +3,10 @@ screenshots at 390 and 1280 pixels in var/screenshots/ (to be looked at)."""
 
 from __future__ import annotations
 
-import os
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from django.db import connection, connections
 from django.test import Client
 from pytest_django.live_server_helper import LiveServer
 
@@ -19,7 +15,6 @@ from tests.standings.selectors.builders import import_worked_example, round_in_p
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-CHROMIUM = "/usr/bin/chromium"
 SCREENSHOTS = Path(__file__).resolve().parents[3] / "var" / "screenshots"
 PAGES = {
     "standings": "/t/worked-example/standings/",
@@ -31,37 +26,9 @@ PAGES = {
 }
 
 
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    if not shutil.which(CHROMIUM):
-        pytest.skip("Debian's chromium is not installed")
-    from playwright.sync_api import sync_playwright
-
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # the ORM runs beside Playwright's loop
-    # The live server's threads must not keep their connections, or the test database could
-    # not be dropped at the end.
-    database = connection.settings_dict
-    max_age = database["CONN_MAX_AGE"]
-    database["CONN_MAX_AGE"] = 0
-    try:
-        with sync_playwright() as playwright:
-            chromium = playwright.chromium.launch(
-                executable_path=CHROMIUM,
-                args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-            )
-            yield chromium
-            chromium.close()
-            # Connections opened while Playwright's loop ran belong to its context: close
-            # them here, or the test database could not be dropped at the end.
-            connections.close_all()
-    finally:
-        del os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"]
-        database["CONN_MAX_AGE"] = max_age
-
-
 @pytest.mark.parametrize("width", [390, 1280])
 def test_the_pages_fit_the_screen_and_are_saved_as_screenshots(
-    live_server: LiveServer, browser: Any, client: Client, width: int
+    live_server: LiveServer, chromium: Any, client: Client, width: int
 ) -> None:
     import_worked_example()
     tournament, _ = round_in_play()
@@ -69,7 +36,7 @@ def test_the_pages_fit_the_screen_and_are_saved_as_screenshots(
     tournament.arbiters.add(arbiter)
     client.force_login(arbiter)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    context = browser.new_context(viewport={"width": width, "height": 900})
+    context = chromium.new_context(viewport={"width": width, "height": 900})
     context.add_cookies(
         [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
     )
@@ -96,10 +63,10 @@ def assert_points_and_first_tiebreak_in_view(page: Any, width: int) -> None:
 
 
 def test_a_column_heading_sorts_the_table_without_reloading_the_page(
-    live_server: LiveServer, browser: Any
+    live_server: LiveServer, chromium: Any
 ) -> None:
     import_worked_example()
-    page = browser.new_page(viewport={"width": 390, "height": 900})
+    page = chromium.new_page(viewport={"width": 390, "height": 900})
     page.goto(live_server.url + "/t/worked-example/standings/")
     page.evaluate("window.notReloaded = true")
 

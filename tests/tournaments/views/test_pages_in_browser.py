@@ -3,9 +3,6 @@ page at 390 and 1280 pixels (var/screenshots/, to be looked at)."""
 
 from __future__ import annotations
 
-import os
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -32,7 +29,6 @@ from tournaments.services import (
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-CHROMIUM = "/usr/bin/chromium"
 SCREENSHOTS = Path(__file__).resolve().parents[3] / "var" / "screenshots"
 NAMES = [
     ("Carlsen, Magnus", 2830, "GM"),
@@ -48,25 +44,6 @@ NAMES = [
 
 PUBLIC_PAGES = {"tournament", "round", "player"}
 SCROLL_WIDTH = "document.scrollingElement.scrollWidth"
-
-
-@pytest.fixture
-def playwright_page() -> Iterator[object]:
-    if not shutil.which(CHROMIUM):
-        pytest.skip("Debian's chromium is not installed")
-    from playwright.sync_api import sync_playwright
-
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # the ORM runs beside Playwright's loop
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=CHROMIUM,
-                args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-            )
-            yield browser
-            browser.close()
-    finally:
-        del os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"]
 
 
 def running_tournament(arbiter: User) -> Tournament:
@@ -107,7 +84,7 @@ def running_tournament(arbiter: User) -> Tournament:
 
 
 def test_every_page_renders_and_results_are_entered_from_the_keyboard(
-    live_server: LiveServer, playwright_page: object, client: Client
+    live_server: LiveServer, chromium: object, client: Client
 ) -> None:
     arbiter = UserFactory.create(username="arbiter", is_staff=True)  # also sees the exports
     tournament = running_tournament(arbiter)
@@ -127,7 +104,7 @@ def test_every_page_renders_and_results_are_entered_from_the_keyboard(
         "exports": "/exports/",
     }
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    browser = playwright_page
+    browser = chromium
     for width in (390, 1280):
         context = browser.new_context(viewport={"width": width, "height": 900})  # type: ignore[attr-defined]
         context.add_cookies([{"name": "sessionid", "value": session, "url": live_server.url}])
@@ -165,11 +142,11 @@ def test_every_page_renders_and_results_are_entered_from_the_keyboard(
 
 
 def test_the_player_card_and_round_page_fit_a_phone_without_sideways_scrolling(
-    live_server: LiveServer, playwright_page: object
+    live_server: LiveServer, chromium: object
 ) -> None:
     tournament = tournament_import_trf(text=WORKED_EXAMPLE.read_text(encoding="utf-8"))
     slug = tournament.slug
-    page = playwright_page.new_page(viewport={"width": 390, "height": 900})  # type: ignore[attr-defined]
+    page = chromium.new_page(viewport={"width": 390, "height": 900})  # type: ignore[attr-defined]
     # 12 was absent in round 2 (the longest result); 11 lost round 3 by forfeit.
     for name, path in [
         ("player-absent", f"/t/{slug}/player/12/"),
@@ -192,10 +169,10 @@ def test_the_player_card_and_round_page_fit_a_phone_without_sideways_scrolling(
 
 
 def test_pairings_and_standings_print_without_the_site_around_them(
-    live_server: LiveServer, playwright_page: object
+    live_server: LiveServer, chromium: object
 ) -> None:
     tournament = tournament_import_trf(text=WORKED_EXAMPLE.read_text(encoding="utf-8"))
-    page = playwright_page.new_page(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
+    page = chromium.new_page(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
     for name, path in [
         ("print-round", f"/t/{tournament.slug}/round/3/"),
         ("print-standings", f"/t/{tournament.slug}/standings/"),
