@@ -11,7 +11,7 @@ from pairing.checks import RuleWarning, pairing_warnings
 from pairing.models import PairingRun
 from tournaments.domain.state import PlayerId, TournamentState
 from tournaments.models import Bye, ByeKind, Game, Player, Round, Tournament
-from tournaments.selectors import tournament_state
+from tournaments.selectors.state import tournament_state
 
 
 def round_of(tournament: Tournament, number: int) -> Round:

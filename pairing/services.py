@@ -39,8 +39,8 @@ from tournaments.domain.state import PlayerId, TournamentState
 from tournaments.domain.trf import TrfError, parse_trf, write_trf
 from tournaments.domain.trf import tournament_state as trf_tournament_state
 from tournaments.models import Bye, ByeKind, Game, Result, Round, RoundState, Tournament
-from tournaments.selectors import tournament_trf_document
-from tournaments.services import audit, lock_tournament
+from tournaments.selectors.state import tournament_trf_document
+from tournaments.services.base import audit, lock_tournament
 
 Engine = Callable[[TournamentState, DutchConfig], RoundPairing]
 """What pairs a state: `pairing.engine.pair`, or a stand-in given by a test or the task."""

@@ -22,10 +22,9 @@ from django_htmx.http import HttpResponseStopPolling
 from pairing import selectors, services
 from pairing.forms import ExchangeOpponentsForm
 from pairing.models import PairingRun
-from tournaments.access import arbiter_required
 from tournaments.exceptions import TournamentError
+from tournaments.http import HtmxHttpRequest, arbiter_required
 from tournaments.models import Game, Round, RoundState, Tournament
-from tournaments.views import HtmxHttpRequest
 
 PAGE = "pairing/round.html"
 

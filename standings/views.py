@@ -15,9 +15,8 @@ from django.views.decorators.vary import vary_on_headers
 from standings import exports, selectors
 from standings.exceptions import StandingsError, StandingsRoundUnavailable
 from standings.selectors import TournamentStandings
-from tournaments.access import arbiter_required
+from tournaments.http import HtmxHttpRequest, arbiter_required
 from tournaments.models import Tournament
-from tournaments.views import HtmxHttpRequest
 
 TABLE = "standings/_standings-table.html"
 LIVE_REFRESH_SECONDS = 15

@@ -19,8 +19,8 @@ from tournaments.models import (
     Title,
     Tournament,
 )
-from tournaments.player_services import PlayerData
-from tournaments.services import DEFAULT_TIEBREAKS, TournamentSettings
+from tournaments.services.players import PlayerData
+from tournaments.services.tournaments import DEFAULT_TIEBREAKS, TournamentSettings
 from tournaments.tiebreak_codes import BASE_CODES, is_known_tiebreak
 
 TIEBREAK_SLOTS = 6

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from tournaments.services import worker_heartbeat_record
+from tournaments.services.base import worker_heartbeat_record
 
 
 @shared_task

@@ -15,7 +15,7 @@ from django.contrib.auth.models import User
 from pairing import tasks
 from tests.factories import UserFactory
 from tournaments.models import Round, Tournament
-from tournaments.services import tournament_import_trf
+from tournaments.services.tournaments import tournament_import_trf
 
 CaptureCallbacks = Callable[..., AbstractContextManager[list[Callable[[], Any]]]]
 """The type of pytest-django's `django_capture_on_commit_callbacks` fixture."""

@@ -13,14 +13,10 @@ from tournaments.domain.trf import parse_trf
 from tournaments.domain.trf import tournament_state as trf_tournament_state
 from tournaments.exceptions import ResultsMissing, RoundNotInTournament
 from tournaments.models import Bye, ByeKind, PairingSystem, PlayerStatus, RoundState, Title
-from tournaments.selectors import (
-    Float,
-    player_card,
-    players_in_initial_order,
-    tournament_list,
-    tournament_state,
-)
-from tournaments.services import bye_create, tournament_import_trf
+from tournaments.selectors.pages import Float, player_card, tournament_list
+from tournaments.selectors.state import players_in_initial_order, tournament_state
+from tournaments.services.results import bye_create
+from tournaments.services.tournaments import tournament_import_trf
 
 pytestmark = pytest.mark.django_db
 

@@ -12,8 +12,8 @@ from pairing.models import RunStatus
 from pairing.services import pairing_run_execute, round_request_pairing
 from tests.factories import UserFactory
 from tournaments.models import PairingSystem, RoundState, Tournament
-from tournaments.player_services import PlayerData, player_register
-from tournaments.services import TournamentSettings, tournament_create
+from tournaments.services.players import PlayerData, player_register
+from tournaments.services.tournaments import TournamentSettings, tournament_create
 
 
 def _tournament_with_players(start: datetime.date, by: User) -> Tournament:

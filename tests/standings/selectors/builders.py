@@ -8,7 +8,7 @@ from pathlib import Path
 
 from tests.factories import GameFactory, PlayerFactory, RoundFactory, TournamentFactory
 from tournaments.models import Player, Result, RoundState, Tournament
-from tournaments.services import tournament_import_trf
+from tournaments.services.tournaments import tournament_import_trf
 
 WORKED_EXAMPLE = (
     Path(__file__).resolve().parents[3] / "tournaments" / "fixtures" / "worked-example.trf"

@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from tests.tournaments.conftest import Snapshot, pair_round, tournament_with_players
 from tournaments.exceptions import ByeRefused
 from tournaments.models import AuditEntry, Bye, ByeKind, RoundState
-from tournaments.player_services import bye_cancel, bye_request, player_withdraw
+from tournaments.services.availability import bye_cancel, bye_request, player_withdraw
 
 pytestmark = pytest.mark.django_db
 

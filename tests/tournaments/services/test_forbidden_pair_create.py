@@ -8,8 +8,8 @@ from django.contrib.auth.models import User
 from tests.tournaments.conftest import pair_round, tournament_with_players
 from tournaments.exceptions import ForbiddenPairRefused
 from tournaments.models import RoundState
-from tournaments.player_services import forbidden_pair_create, forbidden_pair_delete
-from tournaments.selectors import forbidden_pairs
+from tournaments.selectors.state import forbidden_pairs
+from tournaments.services.availability import forbidden_pair_create, forbidden_pair_delete
 
 pytestmark = pytest.mark.django_db
 

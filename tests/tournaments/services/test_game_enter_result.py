@@ -13,7 +13,7 @@ from tests.factories import UserFactory
 from tests.tournaments.conftest import Snapshot, pair_round, tournament_with_players
 from tournaments.exceptions import ResultConflict, RoundNotEditable, RoundNotPublished
 from tournaments.models import AuditEntry, Game, Result, RoundState, TournamentStatus
-from tournaments.services import game_enter_result
+from tournaments.services.results import game_enter_result
 
 pytestmark = pytest.mark.django_db
 

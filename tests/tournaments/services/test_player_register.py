@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from tests.tournaments.conftest import Snapshot, pair_round, tournament_with_players
 from tournaments.exceptions import InvalidPlayer
 from tournaments.models import AuditEntry, ByeKind, RoundState
-from tournaments.player_services import PlayerData, player_register
+from tournaments.services.players import PlayerData, player_register
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from tests.tournaments.conftest import Snapshot, pair_round, tournament_with_players
 from tournaments.exceptions import InvalidPlayer
 from tournaments.models import AuditEntry, RoundState
-from tournaments.player_services import PlayerData, player_update
+from tournaments.services.players import PlayerData, player_update
 
 pytestmark = pytest.mark.django_db
 

@@ -8,8 +8,8 @@ from django.contrib.auth.models import User
 from tests.tournaments.conftest import pair_round, tournament_with_players
 from tournaments.exceptions import PlayerStatusError
 from tournaments.models import AuditEntry, Bye, ByeKind, PlayerStatus, RoundState
-from tournaments.player_services import bye_request, player_reinstate, player_withdraw
-from tournaments.selectors import tournament_state
+from tournaments.selectors.state import tournament_state
+from tournaments.services.availability import bye_request, player_reinstate, player_withdraw
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 
 from tests.tournaments.conftest import Snapshot, tournament_with_players
 from tournaments.exceptions import PlayerImportError, TrfImportError
-from tournaments.player_services import players_import_trf
+from tournaments.services.players import players_import_trf
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ from tests.factories import ByeFactory, GameFactory, PlayerFactory, RoundFactory
 from tests.tournaments.conftest import Snapshot
 from tournaments.exceptions import PlayerAlreadyInRound, PlayerNotInTournament, RoundNotEditable
 from tournaments.models import AuditEntry, ByeKind, Game, RoundState
-from tournaments.services import bye_create, game_create
+from tournaments.services.results import bye_create, game_create
 
 pytestmark = pytest.mark.django_db
 

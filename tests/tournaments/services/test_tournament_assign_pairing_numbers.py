@@ -11,7 +11,7 @@ from tests.factories import PlayerFactory, TournamentFactory
 from tests.tournaments.conftest import Snapshot, pair_round, tournament_with_players
 from tournaments.exceptions import RenumberingClosed
 from tournaments.models import Game, RoundState
-from tournaments.player_services import (
+from tournaments.services.players import (
     PlayerData,
     player_register,
     tournament_assign_pairing_numbers,

@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from tests.tournaments.conftest import pair_round
 from tournaments.exceptions import SettingsLocked
 from tournaments.models import AuditEntry, InitialColor, PairingSystem, RoundState
-from tournaments.services import (
+from tournaments.services.tournaments import (
     TournamentSettings,
     color_from_seed,
     tournament_create,

@@ -19,7 +19,7 @@ from tournaments.models import (
     RoundState,
     TournamentStatus,
 )
-from tournaments.services import tournament_import_trf
+from tournaments.services.tournaments import tournament_import_trf
 
 pytestmark = pytest.mark.django_db
 

@@ -14,8 +14,9 @@ from tournaments.domain.state import ForbiddenPairs, PlayerId
 from tournaments.domain.trf import parse_trf
 from tournaments.exceptions import TrfImportError
 from tournaments.models import ByeKind, ForbiddenPair, RoundState
-from tournaments.selectors import tournament_state
-from tournaments.services import bye_create, tournament_import_trf
+from tournaments.selectors.state import tournament_state
+from tournaments.services.results import bye_create
+from tournaments.services.tournaments import tournament_import_trf
 
 pytestmark = pytest.mark.django_db
 

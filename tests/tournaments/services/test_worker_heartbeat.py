@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tournaments.models import WorkerHeartbeat
-from tournaments.services import worker_heartbeat_record
+from tournaments.services.base import worker_heartbeat_record
 from tournaments.tasks import record_worker_heartbeat
 
 pytestmark = pytest.mark.django_db

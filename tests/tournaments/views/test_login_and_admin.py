@@ -8,7 +8,7 @@ from django.test import Client
 
 from tests.factories import UserFactory
 from tests.tournaments.conftest import WORKED_EXAMPLE
-from tournaments.services import tournament_import_trf
+from tournaments.services.tournaments import tournament_import_trf
 
 pytestmark = pytest.mark.django_db
 

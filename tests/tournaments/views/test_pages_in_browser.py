@@ -14,15 +14,15 @@ from pytest_django.live_server_helper import LiveServer
 from tests.factories import UserFactory
 from tests.tournaments.conftest import WORKED_EXAMPLE, pair_round
 from tournaments.models import ByeKind, Game, Result, RoundState, Tournament
-from tournaments.player_services import (
+from tournaments.services.availability import bye_request
+from tournaments.services.players import (
     PlayerData,
-    bye_request,
     player_register,
     tournament_assign_pairing_numbers,
 )
-from tournaments.services import (
+from tournaments.services.results import game_enter_result
+from tournaments.services.tournaments import (
     TournamentSettings,
-    game_enter_result,
     tournament_create,
     tournament_import_trf,
 )

@@ -11,7 +11,7 @@ from pytest_django import DjangoAssertNumQueries
 from tests.factories import PlayerFactory, RoundFactory, TournamentFactory
 from tests.tournaments.conftest import WORKED_EXAMPLE
 from tournaments.models import Tournament
-from tournaments.services import tournament_import_trf
+from tournaments.services.tournaments import tournament_import_trf
 
 pytestmark = pytest.mark.django_db
 

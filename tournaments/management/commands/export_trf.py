@@ -10,7 +10,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from tournaments.domain.trf import TrfWriteError, write_trf
 from tournaments.models import Tournament
-from tournaments.selectors import tournament_trf_document
+from tournaments.selectors.state import tournament_trf_document
 
 
 class Command(BaseCommand):

@@ -9,7 +9,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 
 from tournaments.exceptions import TrfImportError
-from tournaments.services import tournament_import_trf
+from tournaments.services.tournaments import tournament_import_trf
 
 
 class Command(BaseCommand):

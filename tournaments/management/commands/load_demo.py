@@ -8,7 +8,7 @@ from typing import Any
 from django.core.management.base import BaseCommand
 
 from tournaments.models import Tournament
-from tournaments.services import tournament_import_trf
+from tournaments.services.tournaments import tournament_import_trf
 
 DEMO_FILE = Path(__file__).resolve().parents[2] / "fixtures" / "worked-example.trf"
 DEMO_SLUG = "worked-example"

@@ -8,29 +8,31 @@ federation officers (staff users) may download it; the public standings CSV stay
 from __future__ import annotations
 
 from django.contrib.auth.views import redirect_to_login
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
 
-from tournaments import selectors
-from tournaments.access import user_can_arbitrate
 from tournaments.domain.trf import TrfFormat, TrfWriteError, write_trf
+from tournaments.http import (
+    ArbiterRequest,
+    HtmxHttpRequest,
+    officer_required,
+    user_can_arbitrate,
+    user_is_officer,
+)
 from tournaments.models import Tournament
+from tournaments.selectors import pages, state
 
 FORMATS: dict[TrfFormat, str] = {"trf16": "TRF16", "trf26": "TRF-2026"}
 
 
-def _is_officer(request: HttpRequest) -> bool:
-    return bool(request.user.is_authenticated and getattr(request.user, "is_staff", False))
-
-
 @require_safe
-def tournament_trf(request: HttpRequest, slug: str) -> HttpResponse:
+def tournament_trf(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """The tournament as a TRF file (`?format=trf16`, the default, or `trf26`), as it stands."""
     tournament = get_object_or_404(Tournament, slug=slug)
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
-    if not (_is_officer(request) or user_can_arbitrate(request.user, tournament)):
+    if not (user_is_officer(request.user) or user_can_arbitrate(request.user, tournament)):
         reason = (
             f"Only the arbiters of {tournament.name} and federation officers may download its "
             "TRF file: it holds the players' birth dates and FIDE ids."
@@ -43,7 +45,7 @@ def tournament_trf(request: HttpRequest, slug: str) -> HttpResponse:
             "Unknown format: ask for trf16 or trf26.", status=400, content_type="text/plain"
         )
     try:
-        text = write_trf(selectors.tournament_trf_document(tournament), kind)
+        text = write_trf(state.tournament_trf_document(tournament), kind)
     except TrfWriteError as error:
         message = f"{tournament.name} cannot be written as {FORMATS[kind]}: {error}"
         return HttpResponse(message, status=409, content_type="text/plain; charset=utf-8")
@@ -54,12 +56,8 @@ def tournament_trf(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_safe
-def exports(request: HttpRequest) -> HttpResponse:
+@officer_required
+def exports(request: ArbiterRequest) -> HttpResponse:
     """Every tournament with its TRF files and standings CSV, for federation officers."""
-    if not request.user.is_authenticated:
-        return redirect_to_login(request.get_full_path())
-    if not _is_officer(request):
-        reason = "Only federation officers (staff accounts) see the exports of every tournament."
-        return render(request, "403.html", {"reason": reason}, status=403)
-    context = {"tournaments": selectors.tournament_exports(), "formats": FORMATS}
+    context = {"tournaments": pages.tournament_exports(), "formats": FORMATS}
     return render(request, "tournaments/exports.html", context)

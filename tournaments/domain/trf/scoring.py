@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 
 from tournaments.domain.state import Points, Scoring
-from tournaments.domain.trf_columns import format_points, half_points, tokens
-from tournaments.domain.trf_model import TrfError, TrfWriteError
+from tournaments.domain.trf.columns import format_points, half_points, tokens
+from tournaments.domain.trf.model import TrfError, TrfWriteError
 
 _WINS = ("win", "forfeit_win", "full_bye")
 _DRAWS = ("draw", "half_bye")

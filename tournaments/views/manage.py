@@ -6,17 +6,11 @@ changes are POSTs that redirect (or answer an htmx fragment).
 
 from __future__ import annotations
 
-from typing import cast
-
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
-from django.contrib.auth.models import User
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from tournaments import manage_selectors
-from tournaments.access import arbiter_required
 from tournaments.exceptions import PlayerImportError, TournamentError
 from tournaments.forms import (
     ByeRequestForm,
@@ -28,24 +22,28 @@ from tournaments.forms import (
     TournamentForm,
     WithdrawForm,
 )
+from tournaments.http import ArbiterRequest, arbiter_required, login_required
 from tournaments.models import Bye, ByeKind, ForbiddenPair, Player, Result, Tournament
-from tournaments.player_services import (
-    CSV_COLUMNS,
+from tournaments.selectors import manage as selectors
+from tournaments.selectors.state import next_round_number
+from tournaments.services.availability import (
     bye_cancel,
     bye_request,
     forbidden_pair_create,
     forbidden_pair_delete,
-    player_register,
     player_reinstate,
-    player_update,
     player_withdraw,
+)
+from tournaments.services.players import (
+    CSV_COLUMNS,
+    player_register,
+    player_update,
     players_import_csv,
     players_import_trf,
     tournament_assign_pairing_numbers,
 )
-from tournaments.selectors import next_round_number
-from tournaments.services import game_enter_result, tournament_create, tournament_update
-from tournaments.views import HtmxHttpRequest
+from tournaments.services.results import game_enter_result
+from tournaments.services.tournaments import tournament_create, tournament_update
 
 RESULT_KEYS = (
     ("1", Result.WHITE_WINS, "White wins", "1-0"),
@@ -59,20 +57,14 @@ RESULT_KEYS = (
 clears a result)."""
 
 
-def _user(request: HttpRequest) -> User:
-    user = request.user
-    assert isinstance(user, User)
-    return user
-
-
 @login_required
 @require_http_methods(["GET", "POST"])
-def tournament_new(request: HttpRequest) -> HttpResponse:
+def tournament_new(request: ArbiterRequest) -> HttpResponse:
     """Create a tournament; its creator becomes its arbiter."""
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            tournament = tournament_create(settings=form.settings(), by=_user(request))
+            tournament = tournament_create(settings=form.settings(), by=request.user)
         except TournamentError as error:
             form.add_error(None, str(error))
         else:
@@ -83,19 +75,19 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
 
 @arbiter_required
 @require_safe
-def dashboard(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+def dashboard(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
     """The arbiter's view of a tournament: rounds and what to do next, recent changes."""
-    context = {"tournament": tournament, **manage_selectors.dashboard(tournament)}
+    context = {"tournament": tournament, **selectors.dashboard(tournament)}
     return render(request, "tournaments/manage/dashboard.html", context)
 
 
 @arbiter_required
 @require_http_methods(["GET", "POST"])
-def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+def tournament_edit(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
     form = TournamentForm(request.POST or None, initial=TournamentForm.initial_for(tournament))
     if request.method == "POST" and form.is_valid():
         try:
-            tournament_update(tournament=tournament, settings=form.settings(), by=_user(request))
+            tournament_update(tournament=tournament, settings=form.settings(), by=request.user)
         except TournamentError as error:
             form.add_error(None, str(error))
         else:
@@ -107,7 +99,7 @@ def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpRespons
 
 @arbiter_required
 @require_http_methods(["GET", "POST"])
-def players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+def players(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
     """The players: register one, import a list, assign pairing numbers, prohibited pairs."""
     form = PlayerForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -115,7 +107,7 @@ def players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             player = player_register(
                 tournament=tournament,
                 data=form.player_data(),
-                by=_user(request),
+                by=request.user,
                 missed_bye=ByeKind(form.cleaned_data["missed_bye"]),
             )
         except TournamentError as error:
@@ -129,7 +121,7 @@ def players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "import_form": ImportForm(),
         "pair_form": ForbiddenPairForm(tournament=tournament),
         "csv_columns": CSV_COLUMNS,
-        **manage_selectors.players_page(tournament),
+        **selectors.players_page(tournament),
     }
     status = 400 if form.errors else 200
     return render(request, "tournaments/manage/players.html", context, status=status)
@@ -137,14 +129,14 @@ def players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 
 @arbiter_required
 @require_POST
-def players_import(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+def players_import(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
     form = ImportForm(request.POST, request.FILES)
     if not form.is_valid():
         messages.error(request, "Choose a CSV or TRF file to import.")
         return redirect("manage-players", tournament.slug)
     service = players_import_trf if form.cleaned_data["format"] == "trf" else players_import_csv
     try:
-        count = service(tournament=tournament, text=form.text(), by=_user(request))
+        count = service(tournament=tournament, text=form.text(), by=request.user)
     except PlayerImportError as error:
         messages.error(request, "Nothing imported: " + " · ".join(error.errors))
     except TournamentError as error:
@@ -156,9 +148,9 @@ def players_import(request: HttpRequest, tournament: Tournament) -> HttpResponse
 
 @arbiter_required
 @require_POST
-def players_renumber(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+def players_renumber(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
     try:
-        tournament_assign_pairing_numbers(tournament=tournament, by=_user(request))
+        tournament_assign_pairing_numbers(tournament=tournament, by=request.user)
     except TournamentError as error:
         messages.error(request, str(error))
     else:
@@ -171,7 +163,7 @@ def _player(tournament: Tournament, pairing_number: int) -> Player:
 
 
 def _player_page(
-    request: HttpRequest,
+    request: ArbiterRequest,
     tournament: Tournament,
     subject: Player,
     details: PlayerDetailsForm | None = None,
@@ -180,7 +172,7 @@ def _player_page(
     context = {
         "tournament": tournament,
         "player": subject,
-        "byes": manage_selectors.player_byes(subject),
+        "byes": selectors.player_byes(subject),
         "bye_form": ByeRequestForm(initial={"round_number": next_round}),
         "withdraw_form": WithdrawForm(initial={"from_round": next_round}),
         "details_form": details
@@ -192,7 +184,7 @@ def _player_page(
 
 @arbiter_required
 @require_safe
-def player(request: HttpRequest, tournament: Tournament, pairing_number: int) -> HttpResponse:
+def player(request: ArbiterRequest, tournament: Tournament, pairing_number: int) -> HttpResponse:
     """One player: details, requested byes, withdrawal and reinstatement."""
     return _player_page(request, tournament, _player(tournament, pairing_number))
 
@@ -200,14 +192,14 @@ def player(request: HttpRequest, tournament: Tournament, pairing_number: int) ->
 @arbiter_required
 @require_POST
 def player_details(
-    request: HttpRequest, tournament: Tournament, pairing_number: int
+    request: ArbiterRequest, tournament: Tournament, pairing_number: int
 ) -> HttpResponse:
     """Correct the player's details; errors are shown on the player page, nothing saved."""
     subject = _player(tournament, pairing_number)
     form = PlayerDetailsForm(request.POST)
     if form.is_valid():
         try:
-            subject = player_update(player=subject, data=form.player_data(), by=_user(request))
+            subject = player_update(player=subject, data=form.player_data(), by=request.user)
         except TournamentError as error:
             form.add_error(None, str(error))
         else:
@@ -222,7 +214,9 @@ def _back_to_player(tournament: Tournament, pairing_number: int) -> HttpResponse
 
 @arbiter_required
 @require_POST
-def player_bye(request: HttpRequest, tournament: Tournament, pairing_number: int) -> HttpResponse:
+def player_bye(
+    request: ArbiterRequest, tournament: Tournament, pairing_number: int
+) -> HttpResponse:
     subject = _player(tournament, pairing_number)
     form = ByeRequestForm(request.POST)
     if not form.is_valid():
@@ -233,7 +227,7 @@ def player_bye(request: HttpRequest, tournament: Tournament, pairing_number: int
             player=subject,
             round_number=form.cleaned_data["round_number"],
             kind=ByeKind(form.cleaned_data["kind"]),
-            by=_user(request),
+            by=request.user,
         )
     except TournamentError as error:
         messages.error(request, str(error))
@@ -244,12 +238,12 @@ def player_bye(request: HttpRequest, tournament: Tournament, pairing_number: int
 
 @arbiter_required
 @require_POST
-def bye_delete(request: HttpRequest, tournament: Tournament, bye_id: int) -> HttpResponse:
+def bye_delete(request: ArbiterRequest, tournament: Tournament, bye_id: int) -> HttpResponse:
     bye = get_object_or_404(
         Bye.objects.select_related("player"), pk=bye_id, player__tournament=tournament
     )
     try:
-        bye_cancel(bye=bye, by=_user(request))
+        bye_cancel(bye=bye, by=request.user)
     except TournamentError as error:
         messages.error(request, str(error))
     else:
@@ -260,7 +254,7 @@ def bye_delete(request: HttpRequest, tournament: Tournament, bye_id: int) -> Htt
 @arbiter_required
 @require_POST
 def player_withdrawal(
-    request: HttpRequest, tournament: Tournament, pairing_number: int
+    request: ArbiterRequest, tournament: Tournament, pairing_number: int
 ) -> HttpResponse:
     subject = _player(tournament, pairing_number)
     form = WithdrawForm(request.POST)
@@ -268,9 +262,7 @@ def player_withdrawal(
         messages.error(request, "Choose the first round the withdrawal applies to.")
         return _back_to_player(tournament, pairing_number)
     try:
-        player_withdraw(
-            player=subject, from_round=form.cleaned_data["from_round"], by=_user(request)
-        )
+        player_withdraw(player=subject, from_round=form.cleaned_data["from_round"], by=request.user)
     except TournamentError as error:
         messages.error(request, str(error))
     else:
@@ -281,11 +273,11 @@ def player_withdrawal(
 @arbiter_required
 @require_POST
 def player_reinstatement(
-    request: HttpRequest, tournament: Tournament, pairing_number: int
+    request: ArbiterRequest, tournament: Tournament, pairing_number: int
 ) -> HttpResponse:
     subject = _player(tournament, pairing_number)
     try:
-        player_reinstate(player=subject, by=_user(request))
+        player_reinstate(player=subject, by=request.user)
     except TournamentError as error:
         messages.error(request, str(error))
     else:
@@ -295,7 +287,7 @@ def player_reinstatement(
 
 @arbiter_required
 @require_POST
-def forbidden_pair_new(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+def forbidden_pair_new(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
     form = ForbiddenPairForm(request.POST, tournament=tournament)
     if not form.is_valid():
         messages.error(request, "Choose two players of this tournament.")
@@ -305,7 +297,7 @@ def forbidden_pair_new(request: HttpRequest, tournament: Tournament) -> HttpResp
             tournament=tournament,
             first=form.cleaned_data["first"],
             second=form.cleaned_data["second"],
-            by=_user(request),
+            by=request.user,
         )
     except TournamentError as error:
         messages.error(request, str(error))
@@ -317,11 +309,11 @@ def forbidden_pair_new(request: HttpRequest, tournament: Tournament) -> HttpResp
 @arbiter_required
 @require_POST
 def forbidden_pair_remove(
-    request: HttpRequest, tournament: Tournament, pair_id: int
+    request: ArbiterRequest, tournament: Tournament, pair_id: int
 ) -> HttpResponse:
     pair = get_object_or_404(ForbiddenPair, pk=pair_id, tournament=tournament)
     try:
-        forbidden_pair_delete(pair=pair, by=_user(request))
+        forbidden_pair_delete(pair=pair, by=request.user)
     except TournamentError as error:
         messages.error(request, str(error))
     else:
@@ -331,15 +323,15 @@ def forbidden_pair_remove(
 
 @arbiter_required
 @require_safe
-def results(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+def results(request: ArbiterRequest, tournament: Tournament, number: int) -> HttpResponse:
     """Result entry for a published round: one row per board, keyboard first."""
-    rnd = manage_selectors.round_or_404(tournament, number)
+    rnd = selectors.round_or_404(tournament, number)
     context = {
         "tournament": tournament,
         "round": rnd,
-        "games": manage_selectors.round_games(rnd),
+        "games": selectors.round_games(rnd),
         "keys": RESULT_KEYS,
-        "progress": manage_selectors.results_progress(rnd),
+        "progress": selectors.results_progress(rnd),
     }
     return render(request, "tournaments/manage/results.html", context)
 
@@ -347,12 +339,12 @@ def results(request: HttpRequest, tournament: Tournament, number: int) -> HttpRe
 @arbiter_required
 @require_POST
 def result_enter(
-    request: HttpRequest, tournament: Tournament, number: int, board: int
+    request: ArbiterRequest, tournament: Tournament, number: int, board: int
 ) -> HttpResponse:
     """Enter one board's result (compare-and-set on the result the arbiter saw); an htmx
     request gets the board's row back, with the refusal's message if any."""
-    rnd = manage_selectors.round_or_404(tournament, number)
-    game = manage_selectors.game_or_404(rnd, board)
+    rnd = selectors.round_or_404(tournament, number)
+    game = selectors.game_or_404(rnd, board)
     form = ResultForm(request.POST)
     error = ""
     if not form.is_valid():
@@ -362,13 +354,13 @@ def result_enter(
             game = game_enter_result(
                 game=game,
                 result=Result(form.cleaned_data["result"]),
-                by=_user(request),
+                by=request.user,
                 expected_previous=Result(form.cleaned_data["expected"]),
             )
         except TournamentError as refusal:
             error = str(refusal)
             game.refresh_from_db()
-    if cast(HtmxHttpRequest, request).htmx:
+    if request.htmx:
         rnd.refresh_from_db()
         context = {
             "tournament": tournament,
@@ -376,7 +368,7 @@ def result_enter(
             "game": game,
             "error": error,
             "keys": RESULT_KEYS,
-            "progress": manage_selectors.results_progress(rnd),
+            "progress": selectors.results_progress(rnd),
             "oob": True,
         }
         return render(request, "tournaments/manage/results.html#result-row", context)

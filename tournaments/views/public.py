@@ -2,21 +2,15 @@
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
-from django_htmx.middleware import HtmxDetails
 
-from tournaments import selectors
 from tournaments.exceptions import RoundNotPublished
+from tournaments.http import HtmxHttpRequest
 from tournaments.models import Player, Round, RoundState, Tournament
-
-
-class HtmxHttpRequest(HttpRequest):
-    """A request that went through django-htmx's middleware."""
-
-    htmx: HtmxDetails
+from tournaments.selectors import pages, state
 
 
 def _template(
@@ -38,7 +32,7 @@ def _template(
 @vary_on_headers("HX-Request")
 def home(request: HtmxHttpRequest) -> HttpResponse:
     """Every tournament: name, city, dates, rounds and status."""
-    context = {"tournaments": selectors.tournament_list()}
+    context = {"tournaments": pages.tournament_list()}
     return render(request, _template(request, "tournaments/home.html", "tournament-list"), context)
 
 
@@ -48,12 +42,12 @@ def tournament_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """A tournament: facts, rounds with links, players in initial ranking order (C.04.2 B),
     and a QR code to itself. The rounds refresh themselves until the tournament is over."""
     tournament = get_object_or_404(Tournament, slug=slug)
-    rounds = selectors.tournament_rounds(tournament)
+    rounds = pages.tournament_rounds(tournament)
     context = {
         "tournament": tournament,
-        "players": selectors.players_in_initial_order(tournament),
+        "players": state.players_in_initial_order(tournament),
         "rounds": rounds,
-        "in_play": selectors.tournament_live(rounds),
+        "in_play": pages.tournament_live(rounds),
         "page_url": request.build_absolute_uri(),
     }
     template = _template(
@@ -72,7 +66,7 @@ def round_detail(request: HtmxHttpRequest, slug: str, number: int) -> HttpRespon
         Round.objects.select_related("tournament"), tournament__slug=slug, number=number
     )
     try:
-        boards = selectors.round_boards(rnd, rnd.tournament)
+        boards = pages.round_boards(rnd, rnd.tournament)
     except RoundNotPublished:
         boards = None
     context = {
@@ -93,10 +87,10 @@ def player_detail(request: HtmxHttpRequest, slug: str, pairing_number: int) -> H
         player = tournament.players.get(pairing_number=pairing_number)
     except Player.DoesNotExist as error:
         raise Http404("No such player") from error
-    rounds = selectors.tournament_rounds(tournament)
+    rounds = pages.tournament_rounds(tournament)
     context = {
         "tournament": tournament,
-        "card": selectors.player_card(tournament, player, rounds),
-        "in_play": selectors.tournament_live(rounds),
+        "card": pages.player_card(tournament, player, rounds),
+        "in_play": pages.tournament_live(rounds),
     }
     return render(request, _template(request, "tournaments/player.html", "player-card"), context)

@@ -19,8 +19,8 @@ from tournaments.domain.state import (
     RoundRecord,
     TournamentState,
 )
-from tournaments.domain.trf_model import TrfDocument, TrfPlayer, TrfRoundEntry
-from tournaments.domain.trf_player_lines import is_pairing_entry
+from tournaments.domain.trf.model import TrfDocument, TrfPlayer, TrfRoundEntry
+from tournaments.domain.trf.player_lines import is_pairing_entry
 
 _ABSENT = RoundRecord(opponent=None, color=Color.NONE, outcome=Outcome.ABSENT)
 

@@ -12,16 +12,16 @@ from collections.abc import Iterator
 from typing import Literal
 
 from tournaments.domain.state import Color, Outcome, Points, Scoring
-from tournaments.domain.trf_columns import format_points
-from tournaments.domain.trf_model import (
+from tournaments.domain.trf.columns import format_points
+from tournaments.domain.trf.model import (
     TrfAcceleration,
     TrfDocument,
     TrfPlayer,
     TrfRoundEntry,
     TrfWriteError,
 )
-from tournaments.domain.trf_player_lines import FIRST_ROUND_COLUMN, ROUND_WIDTH
-from tournaments.domain.trf_scoring import trf26_scoring_line, xxs_line
+from tournaments.domain.trf.player_lines import FIRST_ROUND_COLUMN, ROUND_WIDTH
+from tournaments.domain.trf.scoring import trf26_scoring_line, xxs_line
 
 TrfFormat = Literal["trf16", "trf26"]
 

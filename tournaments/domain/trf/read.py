@@ -12,21 +12,21 @@ import re
 from dataclasses import dataclass, field
 
 from tournaments.domain.state import Color, ForbiddenPairs, Outcome, PlayerId, Points
-from tournaments.domain.trf_columns import columns, half_points, integer, token_integer, tokens
-from tournaments.domain.trf_model import (
+from tournaments.domain.trf.columns import columns, half_points, integer, token_integer, tokens
+from tournaments.domain.trf.model import (
     TrfAcceleration,
     TrfByeRequest,
     TrfDocument,
     TrfError,
 )
-from tournaments.domain.trf_player_lines import (
+from tournaments.domain.trf.player_lines import (
     PlayerLine,
     check_opponents,
     read_player_line,
     round_column,
     settle_points,
 )
-from tournaments.domain.trf_scoring import ScoringReader
+from tournaments.domain.trf.scoring import ScoringReader
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 

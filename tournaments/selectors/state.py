@@ -1,19 +1,13 @@
-"""Reads: tournaments and players for the pages, and the ORM → domain conversions.
-
-`tournament_state` builds the `TournamentState` the pairing engine and the tie-breaks read;
-`tournament_trf_document` builds the `TrfDocument` that `export_trf` writes.
+"""The one conversion from rows to the domain: `TournamentState` (what the engine, the rule
+warnings, the publication order and the standings read) and the TRF document written from it.
 """
 
 from __future__ import annotations
 
 import datetime
-import enum
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypedDict
-
-from django.db.models import Count, Q, QuerySet
+from typing import TYPE_CHECKING
 
 from tournaments.domain.state import (
     Color,
@@ -23,52 +17,25 @@ from tournaments.domain.state import (
     PlayerState,
     Points,
     RoundRecord,
-    Scoring,
     TournamentState,
 )
 from tournaments.domain.trf import TrfByeRequest, TrfDocument, TrfPlayer, TrfRoundEntry
-from tournaments.exceptions import ResultsMissing, RoundNotInTournament, RoundNotPublished
+from tournaments.exceptions import ResultsMissing, RoundNotInTournament
 from tournaments.models import (
     TITLE_ORDER,
     Bye,
     ByeKind,
     Game,
     InitialColor,
-    PairingSystem,
     Player,
     PlayerStatus,
     Result,
-    Round,
     RoundState,
     Tournament,
 )
 
 if TYPE_CHECKING:
-    from django_stubs_ext import WithAnnotations
-
-
-class TournamentWithCount(TypedDict):
-    player_count: int
-
-
-def tournament_list() -> QuerySet[WithAnnotations[Tournament, TournamentWithCount]]:
-    """Every tournament, newest first, with its number of players (`player_count`)."""
-    return Tournament.objects.annotate(player_count=Count("players")).order_by(
-        "-start_date", "-created", "name"
-    )
-
-
-class TournamentForExport(TypedDict):
-    player_count: int
-    completed_rounds: int
-
-
-def tournament_exports() -> QuerySet[WithAnnotations[Tournament, TournamentForExport]]:
-    """Every tournament, newest first, with its players and completed rounds counted."""
-    completed = Count("round_set", filter=Q(round_set__state=RoundState.COMPLETED), distinct=True)
-    return Tournament.objects.annotate(
-        player_count=Count("players", distinct=True), completed_rounds=completed
-    ).order_by("-start_date", "-created", "name")
+    pass
 
 
 def initial_order_key(player: Player) -> tuple[int, int, str]:
@@ -92,6 +59,15 @@ def next_round_number(tournament: Tournament) -> int:
         .first()
     )
     return (last or 0) + 1
+
+
+def paired_from(tournament: Tournament, number: int) -> bool:
+    """Whether round `number` or a later one is paired (a draft counts)."""
+    return (
+        tournament.round_set.filter(number__gte=number)
+        .exclude(state=RoundState.NOT_PAIRED)
+        .exists()
+    )
 
 
 RoundHistory = dict[int, dict[int, RoundRecord]]
@@ -132,7 +108,7 @@ def tournament_state(tournament: Tournament, round_number: int | None = None) ->
     absent, `0000 - -`). Not to be paired in `round_number`: players with a requested bye in it
     (half-point, full-point, zero-point), withdrawn players and late entries not yet taking part.
     When `round_number` is already paired, everyone without a game or the pairing-allocated bye
-    in it was not to be paired (as `tournaments.domain.trf_state` reads a TRF file). After the
+    in it was not to be paired (as `tournaments.domain.trf.state` reads a TRF file). After the
     last round (`round_number` = rounds + 1: the final standings) nobody is left out. Every game
     of the history needs its result (`ResultsMissing` otherwise).
     """
@@ -331,54 +307,6 @@ def _color(tournament: Tournament) -> Color:
     return Color.WHITE if tournament.initial_color == InitialColor.WHITE else Color.BLACK
 
 
-VISIBLE_STATES = (RoundState.PUBLISHED, RoundState.COMPLETED)
-"""Round states the public sees; a draft (paired, not published) never is."""
-
-
-def tournament_rounds(tournament: Tournament) -> list[Round]:
-    """The tournament's rounds, first first."""
-    return list(tournament.round_set.order_by("number"))
-
-
-def tournament_live(rounds: Sequence[Round]) -> bool:
-    """Whether the tournament is not over (some round is still to pair, publish or finish):
-    the public pages poll then, so that new pairings and results appear between rounds too."""
-    return any(rnd.state != RoundState.COMPLETED for rnd in rounds)
-
-
-@dataclass(frozen=True, slots=True)
-class RoundBoards:
-    """A published round as the public sees it: its games in board order with each player's
-    score before the round (`scores`, by player id), then its byes."""
-
-    games: list[Game]
-    byes: list[Bye]
-    scores: dict[int, Points]
-
-    def boards(self) -> list[tuple[Game, Points, Points]]:
-        """Each game with the scores of white and black before the round."""
-        return [
-            (
-                game,
-                self.scores.get(game.white_id, Points(0)),
-                self.scores.get(game.black_id, Points(0)),
-            )
-            for game in self.games
-        ]
-
-
-def round_boards(rnd: Round, tournament: Tournament) -> RoundBoards:
-    """The games and byes of a published or completed round and the scores before it (four
-    queries); `RoundNotPublished` for a round the public may not see."""
-    if rnd.state not in VISIBLE_STATES:
-        raise RoundNotPublished(f"Round {rnd.number} is not published yet.")
-    return RoundBoards(
-        games=list(rnd.games.select_related("white", "black").order_by("board")),
-        byes=list(rnd.byes.select_related("player").order_by("player__pairing_number")),
-        scores=scores_before(tournament, rnd.number),
-    )
-
-
 def scores_before(tournament: Tournament, number: int) -> dict[int, Points]:
     """Each player's points (by player id) from the rounds before round `number` (two
     queries); a game without a result counts nothing yet."""
@@ -396,126 +324,3 @@ def scores_before(tournament: Tournament, number: int) -> dict[int, Points]:
     ).values_list("player_id", "kind"):
         scores[player] += scoring.points(ByeKind(kind).outcome)
     return {player: Points(points) for player, points in scores.items()}
-
-
-class Float(enum.Enum):
-    """A float in a round (C.04.3 A.4): paired with a lower score (down) or a higher one (up)."""
-
-    DOWN = "down"
-    UP = "up"
-
-
-@dataclass(frozen=True, slots=True)
-class CardRow:
-    """One round of a player's card; `points` is None while the game has no result."""
-
-    number: int
-    opponent: Player | None
-    opponent_score: Points | None
-    color: Color
-    result: str
-    points: Points | None
-    total: Points
-    float: Float | None
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerCard:
-    player: Player
-    rows: list[CardRow]
-    total: Points
-
-
-_BYE_LABELS = {kind.value: kind.label for kind in ByeKind}
-
-
-def player_card(tournament: Tournament, player: Player, rounds: Sequence[Round]) -> PlayerCard:
-    """A player's published rounds (of `rounds`, the tournament's): colour, opponent and the
-    opponent's score, result, points and running total, and floats (C.04.3 A.4.b: paired with
-    a lower score before the round, or a round not played over the board, which the 2025
-    rules count only when it is the PAB or scored more than a loss; see `_float`). Three
-    queries whatever the number of rounds."""
-    visible = [rnd.number for rnd in rounds if rnd.state in VISIBLE_STATES]
-    players = {p.pk: p for p in tournament.players.all()}
-    scoring = tournament.scoring
-    records: dict[int, dict[int, tuple[int | None, Color, Outcome | None]]] = defaultdict(dict)
-    for number, white, black, result in Game.objects.filter(
-        round__tournament=tournament, round__number__in=visible
-    ).values_list("round__number", "white_id", "black_id", "result"):
-        outcomes = Result(result).outcomes if result else (None, None)
-        records[number][white] = (black, Color.WHITE, outcomes[0])
-        records[number][black] = (white, Color.BLACK, outcomes[1])
-    for number, who, kind in Bye.objects.filter(
-        round__tournament=tournament, round__number__in=visible
-    ).values_list("round__number", "player_id", "kind"):
-        records[number][who] = (None, Color.NONE, ByeKind(kind).outcome)
-    scores: dict[int, dict[int, int]] = {}
-    running: dict[int, int] = dict.fromkeys(players, 0)
-    for number in sorted(visible):
-        scores[number] = dict(running)
-        for who in players:
-            outcome = records[number].get(who, (None, Color.NONE, Outcome.ABSENT))[2]
-            running[who] += scoring.points(outcome) if outcome is not None else 0
-    rows: list[CardRow] = []
-    total = 0
-    edition_2017 = tournament.pairing_system == PairingSystem.FIDE_DUTCH
-    for number in sorted(visible):
-        opponent_id, color, outcome = records[number].get(
-            player.pk, (None, Color.NONE, Outcome.ABSENT)
-        )
-        points = scoring.points(outcome) if outcome is not None else None
-        total += points or 0
-        rows.append(
-            CardRow(
-                number=number,
-                opponent=players.get(opponent_id) if opponent_id else None,
-                opponent_score=Points(running[opponent_id]) if opponent_id else None,
-                color=color,
-                result=_card_result(outcome),
-                points=points,
-                total=Points(total),
-                float=_float(
-                    outcome,
-                    scores[number][player.pk],
-                    scores[number].get(opponent_id) if opponent_id else None,
-                    scoring=scoring,
-                    edition_2017=edition_2017,
-                ),
-            )
-        )
-    return PlayerCard(player=player, rows=rows, total=Points(total))
-
-
-def _card_result(outcome: Outcome | None) -> str:
-    if outcome is None:
-        return "playing"
-    if outcome is Outcome.ABSENT:
-        return "absent"
-    if outcome.is_bye:
-        return _BYE_LABELS[outcome.value]
-    return {
-        Outcome.FORFEIT_WIN: "won by forfeit",
-        Outcome.FORFEIT_LOSS: "lost by forfeit",
-    }.get(outcome, outcome.name.replace("UNRATED_", "").lower())
-
-
-def _float(
-    outcome: Outcome | None,
-    own: int,
-    opponent: int | None,
-    *,
-    scoring: Scoring,
-    edition_2017: bool,
-) -> Float | None:
-    """The float of one round (C.04.3 A.4.b, 2017; C.04.3 (2025) 1.4), from the scores
-    before the round. A round not played over the board is a down-float: every one under the
-    2017 rules; under the 2025 rules only the PAB and a round that scored more than a loss
-    (forfeit win, half- or full-point bye), not a forfeit loss, zero-point bye or absence.
-    A game without a result yet floats by the scores, as it was paired."""
-    if outcome is not None and not outcome.is_played:
-        if edition_2017 or outcome is Outcome.PAIRING_BYE:
-            return Float.DOWN
-        return Float.DOWN if scoring.points(outcome) > scoring.loss else None
-    if opponent is None or own == opponent:
-        return None
-    return Float.DOWN if own > opponent else Float.UP

@@ -9,7 +9,7 @@ import re
 from decimal import Decimal
 
 from tournaments.domain.state import Points
-from tournaments.domain.trf_model import TrfError
+from tournaments.domain.trf.model import TrfError
 
 _DECIMAL = re.compile(r"-?\d+(\.\d+)?|-?\.\d+")
 _TOKEN = re.compile(r"\S+")

@@ -16,8 +16,9 @@ from tournaments.models import (
     RoundState,
     Tournament,
 )
-from tournaments.player_services import RENUMBERING_LAST_ROUND
-from tournaments.selectors import next_round_number, players_in_initial_order, tournament_rounds
+from tournaments.selectors.pages import tournament_rounds
+from tournaments.selectors.state import next_round_number, players_in_initial_order
+from tournaments.services.players import RENUMBERING_LAST_ROUND
 
 
 def dashboard(tournament: Tournament) -> dict[str, object]:

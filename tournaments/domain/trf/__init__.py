@@ -13,7 +13,7 @@ See docs/trf.md for what a round trip normalises.
 
 from __future__ import annotations
 
-from tournaments.domain.trf_model import (
+from tournaments.domain.trf.model import (
     TrfAcceleration,
     TrfByeRequest,
     TrfDocument,
@@ -22,8 +22,8 @@ from tournaments.domain.trf_model import (
     TrfRoundEntry,
     TrfWriteError,
 )
-from tournaments.domain.trf_read import parse_trf
-from tournaments.domain.trf_state import (
+from tournaments.domain.trf.read import parse_trf
+from tournaments.domain.trf.state import (
     RecordedGame,
     RecordedPairing,
     infer_initial_color,
@@ -31,7 +31,7 @@ from tournaments.domain.trf_state import (
     recorded_pairing,
     tournament_state,
 )
-from tournaments.domain.trf_write import TrfFormat, write_trf
+from tournaments.domain.trf.write import TrfFormat, write_trf
 
 __all__ = [
     "RecordedGame",

@@ -13,8 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from tournaments.domain.state import Color, Outcome, PlayerId, Points, Scoring
-from tournaments.domain.trf_columns import columns, format_points, half_points, integer
-from tournaments.domain.trf_model import TrfError, TrfPlayer, TrfRoundEntry
+from tournaments.domain.trf.columns import columns, format_points, half_points, integer
+from tournaments.domain.trf.model import TrfError, TrfPlayer, TrfRoundEntry
 
 FIRST_ROUND_COLUMN = 92
 ROUND_WIDTH = 10

@@ -1,0 +1,195 @@
+"""Who plays in which round: requested byes, withdrawals, reinstatements, forbidden pairs.
+
+Each is one transactional, keyword-only function that first locks the tournament row and raises
+the errors of `tournaments.exceptions`.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import User
+from django.db import transaction
+
+from tournaments.exceptions import (
+    ByeRefused,
+    ForbiddenPairRefused,
+    PlayerStatusError,
+)
+from tournaments.models import (
+    Bye,
+    ByeKind,
+    ForbiddenPair,
+    Player,
+    PlayerStatus,
+    RoundState,
+    Tournament,
+)
+from tournaments.selectors.state import next_round_number, paired_from
+from tournaments.services.base import audit, lock_tournament
+
+
+@transaction.atomic
+def bye_request(*, player: Player, round_number: int, kind: ByeKind, by: User) -> Bye:
+    """A bye the player asks for in a round not yet paired: half-point or zero-point.
+
+    Refused (`ByeRefused`) for a round already paired, a round among the tournament's last
+    `no_byes_last_rounds`, more than `max_half_point_byes` half-point byes, a withdrawn player
+    or one not yet playing in that round, or a round where the player already has a bye.
+    """
+    tournament = lock_tournament(player.tournament_id)
+    player = Player.objects.get(pk=player.pk)
+    if kind not in {ByeKind.HALF_POINT, ByeKind.ZERO_POINT}:
+        raise ByeRefused("A player may request a half-point or a zero-point bye.")
+    rnd = tournament.round_set.filter(number=round_number).first()
+    if rnd is None:
+        raise ByeRefused(f"There is no round {round_number}.")
+    if rnd.state != RoundState.NOT_PAIRED:
+        raise ByeRefused(f"Round {round_number} is already paired: a bye must be asked before.")
+    last_allowed = tournament.rounds - tournament.no_byes_last_rounds
+    if round_number > last_allowed:
+        raise ByeRefused(
+            f"No byes in the last {tournament.no_byes_last_rounds} round(s): "
+            f"round {round_number} is refused."
+        )
+    if player.status == PlayerStatus.WITHDRAWN:
+        raise ByeRefused(f"{player.name} has withdrawn.")
+    if player.first_round > round_number:
+        raise ByeRefused(f"{player.name} plays from round {player.first_round}.")
+    if rnd.byes.filter(player=player).exists():
+        raise ByeRefused(f"{player.name} already has a bye in round {round_number}.")
+    if kind == ByeKind.HALF_POINT:
+        taken = Bye.objects.filter(player=player, kind=ByeKind.HALF_POINT).count()
+        if taken >= tournament.max_half_point_byes:
+            raise ByeRefused(
+                f"{player.name} already has {taken} half-point bye(s): the limit is "
+                f"{tournament.max_half_point_byes}."
+            )
+    bye = Bye.objects.create(round=rnd, player=player, kind=kind)
+    audit(
+        tournament=tournament,
+        by=by,
+        entity="bye",
+        entity_id=bye.pk,
+        new=f"round {round_number}: {player} {ByeKind(kind).label.lower()} requested",
+    )
+    return bye
+
+
+@transaction.atomic
+def bye_cancel(*, bye: Bye, by: User) -> None:
+    """Cancel a requested bye of a round not yet paired."""
+    tournament = lock_tournament(bye.round.tournament_id)
+    bye = Bye.objects.select_related("round", "player").get(pk=bye.pk)
+    if bye.round.state != RoundState.NOT_PAIRED:
+        raise ByeRefused(f"Round {bye.round.number} is already paired: its byes stand.")
+    audit(
+        tournament=tournament,
+        by=by,
+        entity="bye",
+        entity_id=bye.pk,
+        old=f"round {bye.round.number}: {bye.player} {bye.get_kind_display().lower()}",
+        new="cancelled",
+    )
+    bye.delete()
+
+
+@transaction.atomic
+def player_withdraw(*, player: Player, from_round: int, by: User) -> Player:
+    """Withdraw a player from round `from_round` on (C.04.2 D.3: no longer paired).
+
+    `from_round` must not be paired yet; the player's requested byes from then on are
+    cancelled. Audited.
+    """
+    tournament = lock_tournament(player.tournament_id)
+    player = Player.objects.get(pk=player.pk)
+    if player.status == PlayerStatus.WITHDRAWN:
+        raise PlayerStatusError(
+            f"{player.name} has already withdrawn (from round {player.withdrawn_from_round})."
+        )
+    first_open = next_round_number(tournament)
+    if not first_open <= from_round <= tournament.rounds:
+        raise PlayerStatusError(
+            f"Choose a round not yet paired: {first_open} to {tournament.rounds}."
+            if first_open <= tournament.rounds
+            else "Every round is paired: enter the remaining games as forfeits."
+        )
+    cancelled = Bye.objects.filter(player=player, round__number__gte=from_round)
+    count, _ = cancelled.delete()
+    player.status, player.withdrawn_from_round = PlayerStatus.WITHDRAWN, from_round
+    player.save(update_fields=["status", "withdrawn_from_round", "updated"])
+    audit(
+        tournament=tournament,
+        by=by,
+        entity="player",
+        entity_id=player.pk,
+        old="active",
+        new=f"withdrawn from round {from_round}",
+        note=f"{count} requested bye(s) cancelled" if count else "",
+    )
+    return player
+
+
+@transaction.atomic
+def player_reinstate(*, player: Player, by: User) -> Player:
+    """Bring a withdrawn player back: paired again from the next round to pair; the rounds
+    missed meanwhile stay absences (zero points). Audited."""
+    tournament = lock_tournament(player.tournament_id)
+    player = Player.objects.get(pk=player.pk)
+    if player.status != PlayerStatus.WITHDRAWN:
+        raise PlayerStatusError(f"{player.name} has not withdrawn.")
+    if next_round_number(tournament) > tournament.rounds:
+        raise PlayerStatusError("Every round is paired: there is no round left to play.")
+    old = f"withdrawn from round {player.withdrawn_from_round}"
+    player.status, player.withdrawn_from_round = PlayerStatus.ACTIVE, None
+    player.save(update_fields=["status", "withdrawn_from_round", "updated"])
+    audit(
+        tournament=tournament,
+        by=by,
+        entity="player",
+        entity_id=player.pk,
+        old=old,
+        new=f"reinstated from round {next_round_number(tournament)}",
+    )
+    return player
+
+
+@transaction.atomic
+def forbidden_pair_create(
+    *, tournament: Tournament, first: Player, second: Player, by: User
+) -> ForbiddenPair:
+    """Two players who must not meet (siblings, team-mates), entered before round 1 is paired."""
+    tournament = lock_tournament(tournament.pk)
+    if paired_from(tournament, 1):
+        raise ForbiddenPairRefused("Round 1 is paired: prohibited pairings are entered before.")
+    if first.pk == second.pk:
+        raise ForbiddenPairRefused("Choose two different players.")
+    if {first.tournament_id, second.tournament_id} != {tournament.pk}:
+        raise ForbiddenPairRefused("Both players must play in this tournament.")
+    low, high = sorted((first, second), key=lambda player: player.pk)
+    if tournament.forbidden_pairs.filter(first=low, second=high).exists():
+        raise ForbiddenPairRefused(f"{low.name} and {high.name} are already kept apart.")
+    pair = ForbiddenPair.objects.create(tournament=tournament, first=low, second=high)
+    audit(
+        tournament=tournament,
+        by=by,
+        entity="forbidden_pair",
+        entity_id=pair.pk,
+        new=f"{low} ≠ {high}",
+    )
+    return pair
+
+
+@transaction.atomic
+def forbidden_pair_delete(*, pair: ForbiddenPair, by: User) -> None:
+    """Remove a prohibited pairing, before round 1 is paired."""
+    tournament = lock_tournament(pair.tournament_id)
+    if paired_from(tournament, 1):
+        raise ForbiddenPairRefused("Round 1 is paired: prohibited pairings stay as they are.")
+    audit(
+        tournament=tournament,
+        by=by,
+        entity="forbidden_pair",
+        entity_id=pair.pk,
+        old=f"{pair.first_id} ≠ {pair.second_id}",
+        new="removed",
+    )
+    pair.delete()

@@ -1,0 +1,49 @@
+"""What every service of every app starts from: the tournament lock and the audit trail."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+
+from tournaments.models import (
+    AuditEntry,
+    Tournament,
+    WorkerHeartbeat,
+)
+
+
+def lock_tournament(tournament_id: int) -> Tournament:
+    """The tournament row, locked until the end of the transaction (one writer at a time)."""
+    return Tournament.objects.select_for_update().get(pk=tournament_id)
+
+
+def audit(
+    *,
+    tournament: Tournament,
+    by: User | None,
+    entity: str,
+    entity_id: int | None,
+    old: str = "",
+    new: str = "",
+    note: str = "",
+) -> AuditEntry:
+    """Record one change in the tournament's audit trail."""
+    return AuditEntry.objects.create(
+        tournament=tournament,
+        user=by,
+        entity=entity,
+        entity_id=entity_id,
+        old_value=old,
+        new_value=new,
+        note=note,
+    )
+
+
+@transaction.atomic
+def worker_heartbeat_record(*, heartbeat_id: int) -> WorkerHeartbeat:
+    """Mark the heartbeat as seen by a worker (the Celery round-trip check)."""
+    heartbeat = WorkerHeartbeat.objects.select_for_update().get(pk=heartbeat_id)
+    heartbeat.seen_at = timezone.now()
+    heartbeat.save(update_fields=["seen_at"])
+    return heartbeat
