@@ -7,6 +7,7 @@ from typing import Any
 
 from django import forms
 
+from tournaments.domain.tiebreaks import DEFAULT_TIEBREAKS, TIEBREAKS, tiebreak_list_problems
 from tournaments.models import (
     MAX_RATING,
     SCORE_FIELDS,
@@ -20,8 +21,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services.players import PlayerData
-from tournaments.services.tournaments import DEFAULT_TIEBREAKS, TournamentSettings
-from tournaments.tiebreak_codes import BASE_CODES, is_known_tiebreak
+from tournaments.services.tournaments import TournamentSettings
 
 TIEBREAK_SLOTS = 6
 COMMON_TIEBREAKS = (
@@ -50,11 +50,20 @@ COMMON_TIEBREAKS = (
     "APRO",
     "APPO",
 )
-"""The C.07 codes offered first; every other base code follows."""
-TIEBREAK_CHOICES = [("", "—")] + [
-    (code, code)
-    for code in (*COMMON_TIEBREAKS, *sorted(BASE_CODES - set(COMMON_TIEBREAKS) - {"PTS"}))
-]
+"""The codes offered first; every other code of the C.07 menu follows, the ones the standings
+only record (team tie-breaks) named as such."""
+TIEBREAK_CHOICES = (
+    [("", "—")]
+    + [(code, code) for code in COMMON_TIEBREAKS]
+    + [
+        (
+            entry.code,
+            entry.code if entry.computed else f"{entry.code} (team: recorded, not computed)",
+        )
+        for entry in TIEBREAKS
+        if entry.code not in COMMON_TIEBREAKS and entry.code != "PTS"
+    ]
+)
 SCORE_LABELS = {
     "points_win": "Win",
     "points_draw": "Draw",
@@ -164,12 +173,8 @@ class TournamentForm(forms.Form):
             self.add_error("end_date", "The tournament cannot end before it starts.")
         codes = [data.get(f"tiebreak_{slot + 1}") or "" for slot in range(TIEBREAK_SLOTS)]
         chosen = [code for code in codes if code]
-        unknown = [code for code in chosen if not is_known_tiebreak(code)]
-        if unknown:
-            self.add_error(None, f"Unknown tie-break(s): {', '.join(unknown)}.")
-        repeated = [code for code in chosen if code != "DE" and chosen.count(code) > 1]
-        if repeated:
-            self.add_error(None, f"A tie-break is listed twice: {repeated[0]}.")
+        for problem in tiebreak_list_problems(chosen):
+            self.add_error(None, problem)
         return data
 
     def settings(self) -> TournamentSettings:

@@ -1,14 +1,16 @@
 """Tie-break codes and modifiers, written as in the TEC TRF-2026 notation (C.07 5, 14).
 
 `BH/C1` is Buchholz Cut-1, `BH/M2` Buchholz Median-2, `KS/L+1` Koya with the threshold moved
-up by one half point. `parse_code` turns such a string into a `TiebreakCode`.
+up by one half point. `parse_code` turns such a string into a `TiebreakCode`; which codes
+exist and which modifiers each takes is the menu of `tournaments.domain.tiebreaks`.
 """
 
 from __future__ import annotations
 
 import enum
-import re
 from dataclasses import dataclass, field
+
+from tournaments.domain.tiebreaks import TiebreakCodeError, parse_tiebreak
 
 
 class UnknownTiebreak(ValueError):
@@ -43,8 +45,9 @@ class Family(enum.Enum):
     RTG = "RTG"  # helper: the player's rating
 
 
-_CUTTABLE = frozenset({Family.PS, Family.BH, Family.FB, Family.SB, Family.ARO})
-_MODIFIER = re.compile(r"^(?:(?P<kind>[CM])(?P<n>[12])|L(?P<limit>[+-]\d+))$")
+HELPERS = frozenset({Family.VUR, Family.ABH, Family.AFB, Family.RTG})
+"""Values the tie-breaks compute on the way (C.07 16) and the reference tool reports; they are
+not on the C.07 menu a tournament chooses from."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,25 +84,27 @@ class TiebreakCode:
 
 
 def parse_code(text: str) -> TiebreakCode:
-    """Read a code such as `BH`, `BH/C1`, `SB/M2` or `KS/L-1`."""
-    name, slash, modifier = text.strip().upper().partition("/")
+    """Read a code such as `BH`, `BH/C1`, `SB/M2` or `KS/L-1` against the C.07 menu
+    (`tournaments.domain.tiebreaks`); a code the menu only records (team tie-breaks, score
+    selectors) is refused here, as the standings do not compute it. The helper values (`HELPERS`)
+    are read too, for the command line and the reference comparisons; no tournament lists them."""
+    helper = next((family for family in HELPERS if family.value == text.strip().upper()), None)
+    if helper is not None:
+        return TiebreakCode(helper)
     try:
-        family = Family(name)
-    except ValueError:
-        raise UnknownTiebreak(f"unknown tie-break {text!r}") from None
-    if not slash:
-        return TiebreakCode(family)
-    match = _MODIFIER.match(modifier)
-    if match is None:
-        raise UnknownTiebreak(f"unknown modifier in {text!r}")
-    if match["limit"] is not None:
-        if family is not Family.KS:
-            raise UnknownTiebreak(f"only KS takes a limit (C.07 14.5): {text!r}")
-        return TiebreakCode(family, limit=int(match["limit"]))
-    if family not in _CUTTABLE:
-        raise UnknownTiebreak(f"{family.value} takes no cut or median (C.07 14): {text!r}")
-    n = int(match["n"])
-    return TiebreakCode(family, cut_low=n, cut_high=n if match["kind"] == "M" else 0)
+        parsed = parse_tiebreak(text)
+    except TiebreakCodeError as error:
+        raise UnknownTiebreak(str(error)) from None
+    if not parsed.computed:
+        raise UnknownTiebreak(
+            f"{text.strip()!r} is recorded, not computed (C.07 12-13: team events)"
+        )
+    return TiebreakCode(
+        Family(parsed.definition.code),
+        cut_low=parsed.cut_low,
+        cut_high=parsed.cut_high,
+        limit=parsed.limit,
+    )
 
 
 def parse_codes(text: str) -> tuple[TiebreakCode, ...]:

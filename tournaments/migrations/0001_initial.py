@@ -2,7 +2,7 @@
 
 import django.core.validators
 import django.db.models.deletion
-import tournaments.tiebreak_codes
+import tournaments.validators
 from django.conf import settings
 from django.db import migrations, models
 
@@ -49,7 +49,7 @@ class Migration(migrations.Migration):
                 ('points_half_bye', models.PositiveSmallIntegerField(default=1, help_text='In half-points: a point is 2.', verbose_name='half-point bye')),
                 ('points_full_bye', models.PositiveSmallIntegerField(default=2, help_text='In half-points: a point is 2.', verbose_name='full-point bye')),
                 ('points_zero_bye', models.PositiveSmallIntegerField(default=0, help_text='In half-points: a point is 2.', verbose_name='zero-point bye')),
-                ('tiebreaks', models.JSONField(blank=True, default=list, help_text='Ordered tie-break codes, e.g. ["BH/C1", "BH", "SB", "DE"].', validators=[tournaments.tiebreak_codes.validate_tiebreak_codes])),
+                ('tiebreaks', models.JSONField(blank=True, default=list, help_text='Ordered tie-break codes, e.g. ["BH/C1", "BH", "SB", "DE"].', validators=[tournaments.validators.validate_tiebreak_codes])),
                 ('status', models.CharField(choices=[('registration', 'Registration'), ('in_progress', 'In progress'), ('finished', 'Finished')], default='registration', max_length=16)),
                 ('created', models.DateTimeField(auto_now_add=True)),
                 ('updated', models.DateTimeField(auto_now=True)),

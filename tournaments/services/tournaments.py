@@ -15,6 +15,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.text import slugify
 
+from tournaments.domain.tiebreaks import DEFAULT_TIEBREAKS
 from tournaments.exceptions import (
     SettingsLocked,
     TrfImportError,
@@ -29,9 +30,6 @@ from tournaments.models import (
 )
 from tournaments.services.base import audit, lock_tournament
 from tournaments.services.trf_import import import_document, parse_or_refuse
-
-DEFAULT_TIEBREAKS = ["BH/C1", "BH", "SB", "DE", "WIN", "BPG"]
-"""A sensible Swiss default (C.07 16.1 recommends cut Buchholz, Buchholz, Sonneborn-Berger...)."""
 
 
 @transaction.atomic

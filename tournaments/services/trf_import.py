@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from tournaments.domain.state import Color, Outcome, PlayerId
+from tournaments.domain.tiebreaks import is_known_tiebreak
 from tournaments.domain.trf import (
     RecordedPairing,
     TrfDocument,
@@ -47,7 +48,6 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
-from tournaments.tiebreak_codes import is_known_tiebreak
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _TITLES = {

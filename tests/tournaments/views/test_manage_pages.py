@@ -209,3 +209,22 @@ def test_the_dashboard_says_what_to_do_next(arbiter_client: Client, arbiter: obj
 
     assert "Enter the results of round 1." in html
     assert f'href="/t/{tournament.slug}/manage/round/1/results/"' in html
+
+
+def test_the_tie_break_menu_names_recorded_codes_and_refuses_a_repeated_one(
+    arbiter_client: Client, arbiter: object
+) -> None:
+    tournament = tournament_with_players(2, rounds=5, arbiter=arbiter)  # type: ignore[arg-type]
+    page = arbiter_client.get(f"/t/{tournament.slug}/manage/edit/").content.decode()
+    assert '<option value="BC">BC (recorded, not computed)</option>' in page
+    data = {
+        key: "" if value is None else str(value)
+        for key, value in TournamentForm.initial_for(tournament).items()
+    }
+    data |= {"tiebreak_1": "BH", "tiebreak_2": "SB", "tiebreak_3": "BH"}
+
+    response = arbiter_client.post(f"/t/{tournament.slug}/manage/edit/", data)
+
+    assert "A tie-break is listed twice: BH." in response.content.decode()
+    tournament.refresh_from_db()
+    assert tournament.tiebreaks != ["BH", "SB", "BH"]
