@@ -6,6 +6,7 @@ from django.db.models import Count, Q, QuerySet
 from django.http import Http404
 
 from tournaments.models import (
+    RENUMBERING_LAST_ROUND,
     AuditEntry,
     Bye,
     ForbiddenPair,
@@ -18,7 +19,6 @@ from tournaments.models import (
 )
 from tournaments.selectors.pages import tournament_rounds
 from tournaments.selectors.state import next_round_number, players_in_initial_order
-from tournaments.services.players import RENUMBERING_LAST_ROUND
 
 
 def dashboard(tournament: Tournament) -> dict[str, object]:

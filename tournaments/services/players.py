@@ -23,6 +23,7 @@ from tournaments.exceptions import (
 )
 from tournaments.models import (
     MAX_RATING,
+    RENUMBERING_LAST_ROUND,
     Bye,
     ByeKind,
     Player,
@@ -33,9 +34,6 @@ from tournaments.models import (
 from tournaments.selectors.state import initial_order_key, next_round_number, paired_from
 from tournaments.services.base import audit, lock_tournament
 from tournaments.services.trf_import import parse_or_refuse
-
-RENUMBERING_LAST_ROUND = 4
-"""No pairing number may change after this round has been paired (C.04.2 B.3)."""
 
 CSV_COLUMNS = ("name", "title", "sex", "rating", "federation", "fide_id", "birth_date")
 """The columns a CSV list of players may have (a header line names them; `name` is required)."""

@@ -1,0 +1,62 @@
+"""The tournament data model: fields, choices, database constraints and small derived values.
+
+Scores are integers counting half-points (a win under standard scoring is 2); there are no floats.
+Business rules live in `tournaments.services`; reads in `tournaments.selectors`.
+"""
+
+from __future__ import annotations
+
+from tournaments.models.audit import AuditEntry, WorkerHeartbeat
+from tournaments.models.players import (
+    RENUMBERING_LAST_ROUND,
+    TITLE_ORDER,
+    Player,
+    PlayerStatus,
+    Sex,
+    Title,
+)
+from tournaments.models.rounds import (
+    RESULT_OUTCOMES,
+    Bye,
+    ByeKind,
+    ForbiddenPair,
+    Game,
+    Result,
+    Round,
+    RoundState,
+)
+from tournaments.models.tournament import (
+    EDITION_2025_FROM,
+    MAX_RATING,
+    SCORE_FIELDS,
+    InitialColor,
+    PairingSystem,
+    Tournament,
+    TournamentStatus,
+)
+
+__all__ = [
+    "EDITION_2025_FROM",
+    "MAX_RATING",
+    "RENUMBERING_LAST_ROUND",
+    "RESULT_OUTCOMES",
+    "SCORE_FIELDS",
+    "TITLE_ORDER",
+    "AuditEntry",
+    "Bye",
+    "ByeKind",
+    "ForbiddenPair",
+    "Game",
+    "InitialColor",
+    "PairingSystem",
+    "Player",
+    "PlayerStatus",
+    "Result",
+    "Round",
+    "RoundState",
+    "Sex",
+    "Title",
+    "Tournament",
+    "TournamentStatus",
+    "WorkerHeartbeat",
+]

@@ -1,0 +1,113 @@
+"""The players of a tournament: identity, rating, pairing number, status."""
+
+from __future__ import annotations
+
+from django.core.validators import MaxValueValidator, RegexValidator
+from django.db import models
+from django.db.models import Q
+
+from tournaments.models.tournament import MAX_RATING, Tournament
+
+RENUMBERING_LAST_ROUND = 4
+"""No pairing number may change after this round has been paired (C.04.2 B.3)."""
+
+
+class Sex(models.TextChoices):
+    MALE = "m", "Male"
+    FEMALE = "w", "Female"
+
+
+class Title(models.TextChoices):
+    """FIDE titles in the order of C.04.2 B.2 (b)."""
+
+    GM = "GM", "Grandmaster"
+    IM = "IM", "International Master"
+    WGM = "WGM", "Woman Grandmaster"
+    FM = "FM", "FIDE Master"
+    WIM = "WIM", "Woman International Master"
+    CM = "CM", "Candidate Master"
+    WFM = "WFM", "Woman FIDE Master"
+    WCM = "WCM", "Woman Candidate Master"
+
+
+TITLE_ORDER: dict[str, int] = {title.value: index for index, title in enumerate(Title)}
+"""Rank of each title for the initial order (C.04.2 B.2 b); untitled players come last."""
+
+
+class PlayerStatus(models.TextChoices):
+    ACTIVE = "active", "Active"
+    WITHDRAWN = "withdrawn", "Withdrawn"
+
+
+class Player(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=100, help_text="Lastname, Firstname")
+    sex = models.CharField(max_length=1, choices=Sex.choices, blank=True)
+    title = models.CharField(max_length=3, choices=Title.choices, blank=True)
+    fide_rating = models.PositiveSmallIntegerField(
+        default=0, validators=[MaxValueValidator(MAX_RATING)], help_text="0 when unrated."
+    )
+    national_rating = models.PositiveSmallIntegerField(
+        default=0, validators=[MaxValueValidator(MAX_RATING)], help_text="0 when unrated."
+    )
+    federation = models.CharField(max_length=3, blank=True)
+    fide_id = models.CharField(
+        max_length=11,
+        blank=True,
+        validators=[RegexValidator(r"^\d{1,11}$", "A FIDE id is up to 11 digits.")],
+    )
+    birth_date = models.CharField(
+        max_length=10,
+        blank=True,
+        validators=[
+            RegexValidator(r"^\d{4}(/\d{2}/\d{2})?$", "Write the birth date as YYYY/MM/DD or YYYY.")
+        ],
+        help_text="YYYY/MM/DD as in TRF; 00 for an unknown month or day.",
+    )
+    pairing_number = models.PositiveIntegerField()
+    status = models.CharField(
+        max_length=10, choices=PlayerStatus.choices, default=PlayerStatus.ACTIVE
+    )
+    withdrawn_from_round = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The first round the withdrawal applies to."
+    )
+    first_round = models.PositiveSmallIntegerField(
+        default=1, help_text="The round from which the player takes part (late entries)."
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["tournament", "pairing_number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "pairing_number"], name="player_unique_pairing_number"
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "fide_id"],
+                condition=~Q(fide_id=""),
+                name="player_unique_fide_id",
+            ),
+            models.CheckConstraint(
+                condition=Q(pairing_number__gte=1), name="player_pairing_number_positive"
+            ),
+            models.CheckConstraint(
+                condition=Q(first_round__gte=1), name="player_first_round_positive"
+            ),
+            models.CheckConstraint(
+                condition=Q(fide_rating__lte=MAX_RATING) & Q(national_rating__lte=MAX_RATING),
+                name="player_rating_in_range",
+            ),
+            models.CheckConstraint(
+                condition=(Q(status=PlayerStatus.ACTIVE) & Q(withdrawn_from_round__isnull=True))
+                | (
+                    Q(status=PlayerStatus.WITHDRAWN)
+                    & Q(withdrawn_from_round__isnull=False)
+                    & Q(withdrawn_from_round__gte=1)
+                ),
+                name="player_withdrawal_has_a_round",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.pairing_number}. {self.name}"

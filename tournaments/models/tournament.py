@@ -1,0 +1,157 @@
+"""A tournament: its settings, scoring (integer half-points, never floats) and pairing system."""
+
+from __future__ import annotations
+
+import datetime
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import F, Q
+
+from tournaments.domain.state import Points, Scoring
+from tournaments.validators import validate_tiebreak_codes
+
+EDITION_2025_FROM = datetime.date(2026, 2, 1)
+"""The 2025 Dutch rules apply to tournaments starting on or after 1 February 2026."""
+
+MAX_RATING = 3500
+
+
+class PairingSystem(models.TextChoices):
+    """Pairing system and rules edition, as TRF-2026 line 192 encodes them."""
+
+    FIDE_DUTCH = "FIDE_DUTCH", "FIDE Dutch system (2017 rules)"
+    FIDE_DUTCH_2025 = "FIDE_DUTCH_2025", "FIDE Dutch system (2025 rules)"
+
+    @classmethod
+    def for_start_date(cls, start: datetime.date | None) -> PairingSystem:
+        """The edition in force on `start`: 2025 rules from 1 February 2026 (and when unknown)."""
+        if start is not None and start < EDITION_2025_FROM:
+            return cls.FIDE_DUTCH
+        return cls.FIDE_DUTCH_2025
+
+
+class InitialColor(models.TextChoices):
+    """The colour drawn for the first player in round 1 (C.04.3 E.5)."""
+
+    WHITE = "W", "White"
+    BLACK = "B", "Black"
+
+
+class TournamentStatus(models.TextChoices):
+    REGISTRATION = "registration", "Registration"
+    IN_PROGRESS = "in_progress", "In progress"
+    FINISHED = "finished", "Finished"
+
+
+def _half_points(default: int, verbose_name: str) -> models.PositiveSmallIntegerField[int, int]:
+    return models.PositiveSmallIntegerField(
+        default=default, verbose_name=verbose_name, help_text="In half-points: a point is 2."
+    )
+
+
+SCORE_FIELDS = (
+    "points_win",
+    "points_draw",
+    "points_loss",
+    "points_pairing_bye",
+    "points_forfeit_win",
+    "points_forfeit_loss",
+    "points_half_bye",
+    "points_full_bye",
+    "points_zero_bye",
+)
+
+
+class Tournament(models.Model):
+    name = models.CharField(max_length=200)
+    slug = models.SlugField(max_length=80, unique=True)
+    city = models.CharField(max_length=100, blank=True)
+    federation = models.CharField(max_length=32, blank=True)
+    start_date = models.DateField(null=True, blank=True)
+    end_date = models.DateField(null=True, blank=True)
+    chief_arbiter = models.CharField(max_length=200, blank=True)
+    deputy_arbiter = models.CharField(max_length=200, blank=True)
+    rounds = models.PositiveSmallIntegerField(
+        validators=[MinValueValidator(1), MaxValueValidator(99)]
+    )
+    pairing_system = models.CharField(
+        max_length=32, choices=PairingSystem.choices, default=PairingSystem.FIDE_DUTCH_2025
+    )
+    initial_color = models.CharField(
+        max_length=1, choices=InitialColor.choices, default=InitialColor.WHITE
+    )
+    initial_color_seed = models.BigIntegerField(
+        null=True, blank=True, help_text="The seed of the program's draw; empty if entered."
+    )
+    points_win = _half_points(2, "win")
+    points_draw = _half_points(1, "draw")
+    points_loss = _half_points(0, "loss")
+    points_pairing_bye = _half_points(2, "pairing-allocated bye")
+    points_forfeit_win = _half_points(2, "forfeit win")
+    points_forfeit_loss = _half_points(0, "forfeit loss")
+    points_half_bye = _half_points(1, "half-point bye")
+    points_full_bye = _half_points(2, "full-point bye")
+    points_zero_bye = _half_points(0, "zero-point bye")
+    tiebreaks = models.JSONField(
+        default=list,
+        blank=True,
+        validators=[validate_tiebreak_codes],
+        help_text='Ordered tie-break codes, e.g. ["BH/C1", "BH", "SB", "DE"].',
+    )
+    status = models.CharField(
+        max_length=16, choices=TournamentStatus.choices, default=TournamentStatus.REGISTRATION
+    )
+    max_half_point_byes = models.PositiveSmallIntegerField(
+        default=1, help_text="The most half-point byes a player may request."
+    )
+    no_byes_last_rounds = models.PositiveSmallIntegerField(
+        default=1, help_text="No byes may be requested in this many last rounds."
+    )
+    arbiters = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        blank=True,
+        related_name="arbitrated_tournaments",
+        help_text="The users who may change this tournament.",
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-start_date", "name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(rounds__gte=1), name="tournament_rounds_at_least_one"
+            ),
+            models.CheckConstraint(
+                condition=Q(start_date__isnull=True)
+                | Q(end_date__isnull=True)
+                | Q(end_date__gte=F("start_date")),
+                name="tournament_ends_after_start",
+            ),
+            *(
+                models.CheckConstraint(
+                    condition=Q(**{f"{field}__gte": 0}), name=f"tournament_{field}_not_negative"
+                )
+                for field in SCORE_FIELDS
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def scoring(self) -> Scoring:
+        """The scoring system in the domain's terms (half-points)."""
+        return Scoring(
+            win=Points(self.points_win),
+            draw=Points(self.points_draw),
+            loss=Points(self.points_loss),
+            forfeit_win=Points(self.points_forfeit_win),
+            forfeit_loss=Points(self.points_forfeit_loss),
+            pairing_bye=Points(self.points_pairing_bye),
+            half_bye=Points(self.points_half_bye),
+            full_bye=Points(self.points_full_bye),
+            zero_bye=Points(self.points_zero_bye),
+        )
