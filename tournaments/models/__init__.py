@@ -7,6 +7,13 @@ Business rules live in `tournaments.services`; reads in `tournaments.selectors`.
 from __future__ import annotations
 
 from tournaments.models.audit import AuditEntry, WorkerHeartbeat
+from tournaments.models.integrity import (
+    ArbiterRole,
+    IntegrityEvent,
+    IntegrityEventKind,
+    RatingCorrection,
+    TournamentRole,
+)
 from tournaments.models.players import (
     RENUMBERING_LAST_ROUND,
     TITLE_ORDER,
@@ -36,6 +43,11 @@ from tournaments.models.tournament import (
 )
 
 __all__ = [
+    "TournamentRole",
+    "RatingCorrection",
+    "IntegrityEventKind",
+    "IntegrityEvent",
+    "ArbiterRole",
     "EDITION_2025_FROM",
     "MAX_RATING",
     "RENUMBERING_LAST_ROUND",

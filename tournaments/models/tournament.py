@@ -115,6 +115,20 @@ class Tournament(models.Model):
         related_name="arbitrated_tournaments",
         help_text="The users who may change this tournament.",
     )
+    fide_mode = models.BooleanField(
+        default=True,
+        help_text="FIDE mode (VCL4THP Q40-Q46): warnings enforced, history locked. Leaving it is "
+        "final.",
+    )
+    fide_mode_left_at_round = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="The last paired round when FIDE mode was left.",
+    )
+    revision = models.PositiveIntegerField(
+        default=0,
+        help_text="Counts the recorded changes; a confirmation is valid for one revision only.",
+    )
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
