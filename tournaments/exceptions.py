@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from tournaments.domain.warnings import ActionWarning
+
 
 class TournamentError(Exception):
     """A request the rules or the tournament's state refuse. `str()` is the user's message."""
@@ -97,3 +99,22 @@ class ResultConflict(TournamentError):
     def __init__(self, message: str, *, current: str):
         self.current = current
         super().__init__(message)
+
+
+class ConfirmationRequired(TournamentError):
+    """A risky action the arbiter has not (or not enough) confirmed; nothing was changed.
+
+    The view shows `warning` as a dialog and posts the action again with the confirmation.
+    """
+
+    def __init__(self, warning: ActionWarning) -> None:
+        self.warning = warning
+        super().__init__(f"{warning.title}: confirm it first.")
+
+
+class ActionRefused(TournamentError):
+    """A Level-5 action: the rules refuse it (in FIDE mode)."""
+
+    def __init__(self, warning: ActionWarning) -> None:
+        self.warning = warning
+        super().__init__(" ".join((warning.title, *warning.consequences)))

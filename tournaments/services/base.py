@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
+from tournaments.domain.warnings import ActionWarning, Level
+from tournaments.exceptions import ActionRefused, ConfirmationRequired
 from tournaments.models import (
     AuditEntry,
     Tournament,
@@ -18,6 +21,20 @@ def lock_tournament(tournament_id: int) -> Tournament:
     return Tournament.objects.select_for_update().get(pk=tournament_id)
 
 
+def require_confirmation(warning: ActionWarning | None, confirmed: Level | None) -> None:
+    """Go on only when `warning` is absent or the arbiter confirmed at its level (Q218-Q221).
+
+    Raises `ActionRefused` for Level 5 and `ConfirmationRequired` when `confirmed` is missing or
+    lower than the warning's level. Services call this before changing anything.
+    """
+    if warning is None:
+        return
+    if warning.level is Level.REFUSED:
+        raise ActionRefused(warning)
+    if confirmed is None or confirmed < warning.level:
+        raise ConfirmationRequired(warning)
+
+
 def audit(
     *,
     tournament: Tournament,
@@ -28,7 +45,9 @@ def audit(
     new: str = "",
     note: str = "",
 ) -> AuditEntry:
-    """Record one change in the tournament's audit trail."""
+    """Record one change in the tournament's audit trail; the tournament's revision moves on, so
+    a confirmation given before the change no longer holds."""
+    Tournament.objects.filter(pk=tournament.pk).update(revision=F("revision") + 1)
     return AuditEntry.objects.create(
         tournament=tournament,
         user=by,
