@@ -48,6 +48,7 @@ def audit(
     """Record one change in the tournament's audit trail; the tournament's revision moves on, so
     a confirmation given before the change no longer holds."""
     Tournament.objects.filter(pk=tournament.pk).update(revision=F("revision") + 1)
+    tournament.refresh_from_db(fields=["revision"])  # a later save() keeps the new revision
     return AuditEntry.objects.create(
         tournament=tournament,
         user=by,
