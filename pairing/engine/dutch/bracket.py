@@ -11,24 +11,18 @@ reaches the target, so the first complete candidate reached is the answer (B.4: 
 from __future__ import annotations
 
 import itertools
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from pairing.engine.api import NoValidPairing
-from pairing.engine.dutch.criteria import Layout, NextBracketQuality, Weights
+from pairing.engine.dutch.criteria import Layout, Weights
+from pairing.engine.dutch.downfloaters import next_bracket_criterion
 from pairing.engine.dutch.edition import DUTCH_2017_RULES, EditionRules
 from pairing.engine.dutch.generation import mdp_selections, resident_exchanges
 from pairing.engine.dutch.lookahead import NextBracket
 from pairing.engine.dutch.perfect import perfect_candidate
 from pairing.engine.dutch.players import PlayerFacts
 from pairing.engine.matching import NATIVE_WEIGHT_LIMIT, BipartiteMatching, MatchingGraph
-
-_MAX_FLOATER_SETS = 2000
-"""C.7 is evaluated exactly for at most this many sets of downfloaters."""
-
-Quality = tuple[int, int, tuple[int, ...]]
-"""The value of the next bracket for C.7 (`criteria.NextBracketQuality`)."""
 
 Allowed = Callable[[int, int], bool]
 """Whether the bracket may pair vertices i < j together in the structure being walked."""
@@ -247,15 +241,15 @@ class BracketSearch:
         perfect = perfect_candidate(self, completing=completing)
         if perfect is not None:
             return self._result(perfect, len(perfect), sum(1 for i, _ in perfect if i < self.mdps))
-        target, mates = self.value([], self._default)
+        target, mates = self.value([], self.default)
         if completing and len(mates) < self.vertex_count - self.vertex_count % 2:
             raise NoValidPairing("the round cannot be completed (A.9)")
         floating = [i for i in range(self.size) if not self._paired_inside(i, mates)]
         lookahead = not completing or self.rules.lookahead_in_every_bracket
         if floating and self.next_residents and lookahead:
-            target, mates = self._next_bracket_criterion(target, len(floating))
+            target, mates = next_bracket_criterion(self, target, len(floating))
         inside = [(i, mates[i]) for i in range(self.size) if i < mates.get(i, -1) < self.size]
-        inside = [(i, j) for i, j in inside if self._default(i, j)]
+        inside = [(i, j) for i, j in inside if self.default(i, j)]
         max_pairs = len(inside)
         paired_mdps = sum(1 for i, _ in inside if i < self.mdps)
         self.target = target
@@ -326,76 +320,9 @@ class BracketSearch:
 
     def _paired_inside(self, i: int, mates: dict[int, int]) -> bool:
         mate = mates.get(i, -1)
-        return 0 <= mate < self.size and self._default(min(i, mate), max(i, mate))
+        return 0 <= mate < self.size and self.default(min(i, mate), max(i, mate))
 
-    def _next_bracket_criterion(self, target: int, count: int) -> tuple[int, dict[int, int]]:
-        """C.7: among the sets of `count` downfloaters that keep the best C.5/C.6 values (and
-        complete the round), keep those giving the best next bracket, and of them those reaching
-        the best values of the later criteria; from then on only their members may float.
-        Exact when one such set remains; with several, the union of them may float (a
-        documented approximation). Sets are only enumerated when they are few."""
-        best_pairs = self.weights.quality_of_pairs(target)
-        if math.comb(self.size, count) > _MAX_FLOATER_SETS:
-            return self.value([], self._default)
-        players = self.layout.players
-        quality: dict[Quality, list[frozenset[int]]] = {}
-        known: dict[tuple[tuple[int, bool, frozenset[int]], ...], Quality] = {}
-        next_quality: NextBracketQuality | None = None
-        for chosen in itertools.combinations(range(self.size), count):
-            # The next bracket only depends on each downfloater's score, PAB eligibility and
-            # the next residents it cannot meet.
-            key = tuple(sorted(self._next_bracket_profile(i) for i in chosen))
-            if key not in known and self.next_bracket is not None:
-                known[key] = self.next_bracket.value([players[i] for i in chosen])
-            elif key not in known:
-                if next_quality is None:
-                    next_quality = NextBracketQuality(
-                        players[: self.size],
-                        self.next_residents,
-                        self.compatible,
-                        self.next_is_last,
-                    )
-                known[key] = next_quality([players[i] for i in chosen])
-            quality.setdefault(known[key], []).append(frozenset(chosen))
-        for value in sorted(quality):
-            if count == 1:
-                # One downfloater: "a member of the best sets floats" is exact.
-                self.floatable = frozenset().union(*quality[value])
-                weight, mates = self.value([], self._default)
-                staying = self.size - len(self.floatable)
-                bonus = self.weights.completion() * (self.vertex_count + 1) * staying
-                if self.weights.quality_of_pairs(weight - bonus) == best_pairs:
-                    return weight, mates
-                continue
-            best: tuple[int, dict[int, int]] | None = None
-            winners: list[frozenset[int]] = []
-            for chosen_set in quality[value]:
-                self.floatable = chosen_set
-                weight, mates = self.value([], self._default)
-                staying = self.size - len(chosen_set)
-                bonus = self.weights.completion() * (self.vertex_count + 1) * staying
-                if self.weights.quality_of_pairs(weight - bonus) != best_pairs:
-                    continue
-                if best is None or weight > best[0]:
-                    best, winners = (weight, mates), [chosen_set]
-                elif weight == best[0]:
-                    winners.append(chosen_set)
-            if best is not None:
-                if len(winners) == 1:
-                    self.floatable = winners[0]
-                    return best
-                self.floatable = frozenset().union(*winners)
-                return self.value([], self._default)
-        raise AssertionError("no set of downfloaters keeps the best C.5/C.6 values")
-
-    def _next_bracket_profile(self, index: int) -> tuple[int, bool, frozenset[int]]:
-        player = self.layout.players[index]
-        # With the 2025 look-ahead ([C4]) the lower players count too.
-        later = self.next_bracket.later if self.next_bracket is not None else self.next_residents
-        barred = frozenset(p.id for p in later if not self.compatible(player, p))
-        return player.score, player.bye_eligible, barred
-
-    def _default(self, i: int, j: int) -> bool:
+    def default(self, i: int, j: int) -> bool:
         """B.1.b: MDPs are not paired with each other inside the bracket."""
         return not (i < self.mdps and j < self.mdps)
 
