@@ -16,7 +16,14 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from pairing.engine import DutchConfig, Edition, NoValidPairing, PairingError, RoundPairing, pair
+from pairing.engine import (
+    DutchConfig,
+    Edition,
+    NoValidPairing,
+    PairingError,
+    format_pairing,
+    pair,
+)
 from pairing.generator import run_generator
 from tournaments.domain.state import TournamentState
 from tournaments.domain.trf import (
@@ -53,14 +60,6 @@ def edition_of(doc: TrfDocument, option: str | None) -> Edition:
     if recorded is not None and recorded is not chosen:
         raise ValueError(f"--edition {option} contradicts the file's 192 {recorded.value}")
     return chosen
-
-
-def format_pairing(pairing: RoundPairing) -> str:
-    """The JaVaFo/bbpPairings output: the number of lines, `white black` lines, `N 0`."""
-    lines = [f"{board.white} {board.black}" for board in pairing.boards]
-    if pairing.bye is not None:
-        lines.append(f"{pairing.bye} 0")
-    return "\n".join([str(len(lines)), *lines]) + "\n"
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -1,25 +1,32 @@
-"""Reads for the pairing pages and services: rounds, runs, draft boards and their warnings."""
+"""Reads for the pairing pages and services: the engine input, runs, boards and their warnings.
+
+Rounds, games, the state before a round and the scores before it come from `tournaments`
+(`tournaments.selectors.manage`, `tournaments.selectors.state`); the rule warnings from the
+engine (`pairing.engine.pairing_warnings`), by the tournament's edition of the rules.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db.models import QuerySet
-from django.http import Http404
-
-from pairing.checks import RuleWarning, pairing_warnings
+from pairing.engine import Edition, RuleWarning, pairing_warnings
 from pairing.models import PairingRun
-from tournaments.domain.state import PlayerId, TournamentState
+from tournaments.domain.state import PlayerId
+from tournaments.domain.trf import write_trf
 from tournaments.models import Bye, ByeKind, Game, Player, Round, Tournament
-from tournaments.selectors.state import tournament_state
+from tournaments.selectors.manage import round_games
+from tournaments.selectors.state import tournament_state, tournament_trf_document
 
 
-def round_of(tournament: Tournament, number: int) -> Round:
-    """Round `number` of the tournament; 404 when the tournament has no such round."""
-    rnd = tournament.round_set.filter(number=number).first()
-    if rnd is None:
-        raise Http404(f"{tournament.name} has no round {number}.")
-    return rnd
+def tournament_edition(tournament: Tournament) -> Edition:
+    """The edition of the Dutch rules the tournament is paired by (TRF-2026 `192`)."""
+    return Edition(tournament.pairing_system)
+
+
+def engine_input(tournament: Tournament) -> str:
+    """The TRF of the state before the next round: the engine's whole input."""
+    return write_trf(tournament_trf_document(tournament), "trf26")
 
 
 def latest_run(rnd: Round) -> PairingRun | None:
@@ -32,25 +39,46 @@ def latest_run(rnd: Round) -> PairingRun | None:
     )
 
 
-def round_games(rnd: Round) -> QuerySet[Game]:
-    """The round's games by board, with both players."""
-    return rnd.games.select_related("white", "black").order_by("board")
-
-
 def round_pairing_bye(rnd: Round) -> Bye | None:
     """The round's pairing-allocated bye, if any."""
     return rnd.byes.select_related("player").filter(kind=ByeKind.PAIRING_ALLOCATED).first()
 
 
-def state_before(rnd: Round) -> TournamentState:
-    """The history before the round (rounds 1 .. n-1): what the rule checks read."""
-    return tournament_state(rnd.tournament, rnd.number)
+def round_pairing_text(rnd: Round) -> str:
+    """The round's pairing as the audit records it: `board: white-black`, then the bye."""
+    lines = [
+        f"{board}: {white}-{black}"
+        for board, white, black in rnd.games.order_by("board").values_list(
+            "board", "white__pairing_number", "black__pairing_number"
+        )
+    ]
+    lines += [
+        f"bye: {number}"
+        for number in rnd.byes.filter(kind=ByeKind.PAIRING_ALLOCATED).values_list(
+            "player__pairing_number", flat=True
+        )
+    ]
+    return "; ".join(lines)
 
 
-def scores_before(rnd: Round) -> dict[PlayerId, int]:
-    """Each player's score in half-points before the round, by pairing number."""
-    state = state_before(rnd)
-    return {player.id: int(player.score(state.scoring)) for player in state.players}
+def players_by_number(tournament: Tournament) -> dict[int, Player]:
+    """The tournament's players by pairing number."""
+    return {player.pairing_number: player for player in tournament.players.all()}
+
+
+def games_warnings(rnd: Round, games: Iterable[Game]) -> list[RuleWarning]:
+    """The rules the boards of `games` (of round `rnd`) break, judged on the state before the
+    round by the tournament's edition (C.04.3 C.1-C.3, C.04.1 f/g)."""
+    tournament = rnd.tournament
+    return pairing_warnings(
+        tournament_state(tournament, rnd.number),
+        (
+            (game.board, PlayerId(game.white.pairing_number), PlayerId(game.black.pairing_number))
+            for game in games
+        ),
+        None,
+        edition=tournament_edition(tournament),
+    )
 
 
 def points_text(half_points: int) -> str:
@@ -87,12 +115,14 @@ class RoundPairingView:
 
 
 def round_pairing_view(rnd: Round) -> RoundPairingView:
-    """The round's boards, bye, scores before the round, and every rule they break."""
+    """The round's boards, bye, scores before the round, and every rule they break by the
+    tournament's edition."""
     games = list(round_games(rnd))
     bye = round_pairing_bye(rnd)
     if not games and bye is None:
         return RoundPairingView(rows=[], bye=None, bye_score="", warnings=[])
-    state = state_before(rnd)
+    tournament = rnd.tournament
+    state = tournament_state(tournament, rnd.number)
     scores = {player.id: int(player.score(state.scoring)) for player in state.players}
     warnings = pairing_warnings(
         state,
@@ -101,6 +131,7 @@ def round_pairing_view(rnd: Round) -> RoundPairingView:
             for game in games
         ),
         PlayerId(bye.player.pairing_number) if bye is not None else None,
+        edition=tournament_edition(tournament),
     )
     rows = [
         BoardRow(
@@ -113,7 +144,3 @@ def round_pairing_view(rnd: Round) -> RoundPairingView:
     ]
     bye_score = points_text(scores[PlayerId(bye.player.pairing_number)]) if bye else ""
     return RoundPairingView(rows=rows, bye=bye, bye_score=bye_score, warnings=warnings)
-
-
-def players_by_number(tournament: Tournament) -> dict[int, Player]:
-    return {player.pairing_number: player for player in tournament.players.all()}

@@ -1,29 +1,19 @@
 """Celery tasks: each takes ids, calls one service and returns.
 
-`PAIRING_TASK_TEST_DELAY` (seconds; tests only, unset in production) makes the task's engine
-wait before pairing, so an integration test can kill the worker in the middle of a pairing.
-The engine itself never reads it.
+A `DjangoTask`, so the web side enqueues it after commit with `delay_on_commit` (Celery ≥ 5.4).
 """
 
 from __future__ import annotations
 
-import os
-import time
-
 from celery import shared_task
+from celery.contrib.django.task import DjangoTask
 
-from pairing import services
-from pairing.engine import DutchConfig, RoundPairing, pair
 from pairing.exceptions import PairingRunInProgress
-from tournaments.domain.state import TournamentState
-
-
-def _delayed_pair(state: TournamentState, config: DutchConfig) -> RoundPairing:
-    time.sleep(float(os.environ["PAIRING_TASK_TEST_DELAY"]))
-    return pair(state, config)
+from pairing.services.runs import pairing_run_execute
 
 
 @shared_task(
+    base=DjangoTask,
     acks_late=True,
     reject_on_worker_lost=True,
     autoretry_for=(PairingRunInProgress,),
@@ -33,5 +23,4 @@ def _delayed_pair(state: TournamentState, config: DutchConfig) -> RoundPairing:
 )
 def pair_round_task(run_id: int) -> None:
     """Pair the run's round; a duplicate or a retry after a crash finds the run claimed or done."""
-    engine = _delayed_pair if os.environ.get("PAIRING_TASK_TEST_DELAY") else pair
-    services.pairing_run_execute(run_id=run_id, engine=engine)
+    pairing_run_execute(run_id=run_id)

@@ -2,34 +2,34 @@
 
 GET shows the page (or, for htmx's polling, the `pairing-status` fragment, answered with
 `HttpResponseStopPolling` once the run is finished). Every change is a POST that calls one
-service and redirects back; refusals and rule warnings become messages.
+service and redirects back; a refusal (`TournamentError`) becomes an error message, the rules
+an edit breaks a warning message.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import cast
-
 from django.contrib import messages
-from django.contrib.auth.models import User
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseStopPolling
 
-from pairing import selectors, services
+from pairing import selectors
+from pairing.engine import RuleWarning
 from pairing.forms import ExchangeOpponentsForm
 from pairing.models import PairingRun
+from pairing.services import rounds
 from tournaments.exceptions import TournamentError
-from tournaments.http import HtmxHttpRequest, arbiter_required
+from tournaments.http import ArbiterRequest, arbiter_required
 from tournaments.models import Game, Round, RoundState, Tournament
+from tournaments.selectors.manage import round_games, round_or_404
 
 PAGE = "pairing/round.html"
 
 
-def _context(tournament: Tournament, rnd: Round) -> dict[str, object]:
+def _context(tournament: Tournament, rnd: Round, run: PairingRun | None) -> dict[str, object]:
     pairing = selectors.round_pairing_view(rnd)
     is_draft = rnd.state == RoundState.PAIRED
     correctable = rnd.state == RoundState.PUBLISHED and pairing.has_rematch
@@ -38,7 +38,7 @@ def _context(tournament: Tournament, rnd: Round) -> dict[str, object]:
         "tournament": tournament,
         "rnd": rnd,
         "rounds": list(tournament.round_set.values_list("number", flat=True)),
-        "run": selectors.latest_run(rnd),
+        "run": run,
         "pairing": pairing,
         "is_draft": is_draft,
         "correctable": correctable,
@@ -50,113 +50,116 @@ def _context(tournament: Tournament, rnd: Round) -> dict[str, object]:
     }
 
 
+def _back(tournament: Tournament, number: int) -> HttpResponse:
+    return redirect("pairing-round", tournament.slug, number)
+
+
+def _edited(request: ArbiterRequest, done: str, warnings: list[RuleWarning]) -> None:
+    """The message after a draft edit: a warning when the edit breaks rules (listed below)."""
+    if not warnings:
+        messages.success(request, done)
+        return
+    rules = "rule" if len(warnings) == 1 else "rules"
+    messages.warning(request, f"{done} The edit breaks {len(warnings)} {rules}: see below.")
+
+
 @require_safe
 @vary_on_headers("HX-Request")
 @arbiter_required
-def round_pairing(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+def round_pairing(request: ArbiterRequest, tournament: Tournament, number: int) -> HttpResponse:
     """Round `number`'s pairing: the button, the worker's progress, then the draft."""
-    rnd = selectors.round_of(tournament, number)
-    context = _context(tournament, rnd)
-    if not cast(HtmxHttpRequest, request).htmx:
+    rnd = round_or_404(tournament, number)
+    run = selectors.latest_run(rnd)
+    context = _context(tournament, rnd, run)
+    if not request.htmx:
         return render(request, PAGE, context)
     content = render_to_string(f"{PAGE}#pairing-status", context, request=request)
-    run = context["run"]
-    if isinstance(run, PairingRun) and run.is_active:
+    if run is not None and run.is_active:
         return HttpResponse(content)
     return HttpResponseStopPolling(content)
 
 
-def _act(
-    request: HttpRequest,
-    tournament: Tournament,
-    number: int,
-    action: Callable[[Round, User], object],
-    success: str,
-) -> HttpResponse:
-    """Run one service for round `number`; its refusal or warnings become messages."""
-    rnd = selectors.round_of(tournament, number)
-    assert isinstance(request.user, User)  # arbiter_required lets only logged-in users in
+@require_POST
+@arbiter_required
+def pairing_request(request: ArbiterRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """Send the round to the pairing engine (a worker pairs it)."""
+    rnd = round_or_404(tournament, number)
     try:
-        outcome = action(rnd, request.user)
+        rounds.round_request_pairing(rnd=rnd, by=request.user)
     except TournamentError as error:
         messages.error(request, str(error))
     else:
-        broken = len(outcome) if isinstance(outcome, list) else 0
-        if broken:
-            rules = "rule" if broken == 1 else "rules"
-            messages.warning(request, f"{success} The edit breaks {broken} {rules}: see below.")
-        else:
-            messages.success(request, success)
-    return redirect("pairing-round", tournament.slug, number)
+        messages.success(
+            request,
+            f"Round {number} was sent to the pairing engine; the draft appears below when ready.",
+        )
+    return _back(tournament, number)
 
 
 @require_POST
 @arbiter_required
-def pairing_request(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    return _act(
-        request,
-        tournament,
-        number,
-        lambda rnd, by: services.round_request_pairing(rnd=rnd, by=by),
-        f"Round {number} was sent to the pairing engine; the draft appears below when ready.",
-    )
+def pairing_repair(request: ArbiterRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """Discard the draft and send the round to the engine again."""
+    rnd = round_or_404(tournament, number)
+    try:
+        rounds.round_repair(rnd=rnd, by=request.user)
+    except TournamentError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(
+            request,
+            f"The draft of round {number} was discarded and the round sent to the engine again.",
+        )
+    return _back(tournament, number)
 
 
 @require_POST
 @arbiter_required
-def pairing_repair(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    return _act(
-        request,
-        tournament,
-        number,
-        lambda rnd, by: services.round_repair(rnd=rnd, by=by),
-        f"The draft of round {number} was discarded and the round sent to the engine again.",
-    )
-
-
-@require_POST
-@arbiter_required
-def pairing_publish(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    return _act(
-        request,
-        tournament,
-        number,
-        lambda rnd, by: services.round_publish(rnd=rnd, by=by),
-        f"Round {number} is published.",
-    )
+def pairing_publish(request: ArbiterRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """Publish the draft in the order of C.04.2 D.9."""
+    rnd = round_or_404(tournament, number)
+    try:
+        rounds.round_publish(rnd=rnd, by=request.user)
+    except TournamentError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"Round {number} is published.")
+    return _back(tournament, number)
 
 
 @require_POST
 @arbiter_required
 def pairing_swap_colours(
-    request: HttpRequest, tournament: Tournament, number: int, game_id: int
+    request: ArbiterRequest, tournament: Tournament, number: int, game_id: int
 ) -> HttpResponse:
+    """Swap White and Black on one board of the draft."""
     game = get_object_or_404(Game, pk=game_id, round__tournament=tournament, round__number=number)
-    return _act(
-        request,
-        tournament,
-        number,
-        lambda rnd, by: services.round_draft_swap_colours(game=game, by=by),
-        f"Colours swapped on board {game.board}.",
-    )
+    try:
+        warnings = rounds.round_draft_swap_colours(game=game, by=request.user)
+    except TournamentError as error:
+        messages.error(request, str(error))
+    else:
+        _edited(request, f"Colours swapped on board {game.board}.", warnings)
+    return _back(tournament, number)
 
 
 @require_POST
 @arbiter_required
-def pairing_exchange(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    rnd = selectors.round_of(tournament, number)
-    form = ExchangeOpponentsForm(request.POST, games=list(selectors.round_games(rnd)))
+def pairing_exchange(request: ArbiterRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """Exchange the Black players of two boards (a draft, or a rematch to correct, D.10)."""
+    rnd = round_or_404(tournament, number)
+    form = ExchangeOpponentsForm(request.POST, games=list(round_games(rnd)))
     if not form.is_valid():
         problems = (str(error) for errors in form.errors.values() for error in errors)
         messages.error(request, " ".join(problems))
-        return redirect("pairing-round", tournament.slug, number)
+        return _back(tournament, number)
     game_a, game_b = form.cleaned_data["game_a"], form.cleaned_data["game_b"]
-    return _act(
-        request,
-        tournament,
-        number,
-        lambda rnd, by: services.round_draft_exchange_opponents(
-            game_a=game_a, game_b=game_b, by=by
-        ),
-        f"Boards {game_a.board} and {game_b.board} exchanged opponents.",
-    )
+    try:
+        warnings = rounds.round_draft_exchange_opponents(
+            game_a=game_a, game_b=game_b, by=request.user
+        )
+    except TournamentError as error:
+        messages.error(request, str(error))
+    else:
+        _edited(request, f"Boards {game_a.board} and {game_b.board} exchanged opponents.", warnings)
+    return _back(tournament, number)

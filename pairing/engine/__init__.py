@@ -1,6 +1,13 @@
 """The FIDE Dutch pairing engine (C.04.3): pure Python, no Django, no I/O, deterministic.
 
-One entry point: `pair(state, config) -> RoundPairing`.
+The engine's one public face: the app, the command line, the generator and the benchmarks use
+these names only (an import-linter contract keeps `pairing.engine.dutch` internal).
+
+- `pair(state, config) -> RoundPairing`: the one entry point, by the edition of `DutchConfig`.
+- `publication_order`: the board order of a published pairing (C.04.2 D.9).
+- `format_pairing`: the output of the endorsed engines (`N`, `white black` lines, `bye 0`).
+- `pairing_warnings`, `board_warnings`, `bye_warnings`: the rules a hand-edited pairing breaks,
+  judged by the engine's own predicates for the edition.
 """
 
 from __future__ import annotations
@@ -15,6 +22,9 @@ from pairing.engine.api import (
     RoundPairing,
     UnsupportedFeature,
 )
+from pairing.engine.checks import RuleWarning, board_warnings, bye_warnings, pairing_warnings
+from pairing.engine.dutch.boards import publication_order
+from pairing.engine.output import format_pairing
 from pairing.engine.pair import pair
 
 __all__ = [
@@ -25,6 +35,12 @@ __all__ = [
     "NoValidPairing",
     "PairingError",
     "RoundPairing",
+    "RuleWarning",
     "UnsupportedFeature",
+    "board_warnings",
+    "bye_warnings",
+    "format_pairing",
     "pair",
+    "pairing_warnings",
+    "publication_order",
 ]

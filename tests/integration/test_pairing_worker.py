@@ -1,10 +1,11 @@
 """Pairing through a real Celery worker on Redis, and a worker killed in the middle of it.
 
-The kill test makes "the middle" reliable with `PAIRING_TASK_TEST_DELAY`, read only by the task
-wrapper (`pairing.tasks`): the worker claims the run, then waits that many seconds before the
-engine runs, and the test SIGKILLs it while the run is claimed. The restarted worker gets the
-message back from Redis (visibility timeout shortened to 2 s) and takes the run over once its
-claim is stale (`PAIRING_RUN_STALE_AFTER`, 2 s here): exactly one pairing for the round.
+The kill test makes "the middle" reliable with a worker whose engine is slow (test code only:
+`tests.integration.slow_worker` patches the engine the worker service calls): the worker claims
+the run, then waits before the engine runs, and the test SIGKILLs it while the run is claimed.
+The restarted (ordinary) worker gets the message back from Redis (visibility timeout shortened
+to 2 s) and takes the run over once its claim is stale (`PAIRING_RUN_STALE_AFTER`, 2 s here):
+exactly one pairing for the round.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import pytest
 from config.celery import app as celery_app
 from pairing import tasks
 from pairing.models import PairingRun, RunStatus
-from pairing.services import round_request_pairing
+from pairing.services.rounds import round_request_pairing
 from tests.integration.worker import Worker, start_worker, stop_worker
 from tests.pairing.fixtures import expected_pairs, import_round_input
 from tournaments.models import AuditEntry, Round, RoundState
@@ -95,9 +96,8 @@ def test_killing_the_worker_in_the_middle_of_a_pairing_still_gives_exactly_one_p
 ) -> None:
     monkeypatch.setenv("CELERY_VISIBILITY_TIMEOUT", "2")
     monkeypatch.setenv("PAIRING_RUN_STALE_AFTER", "2")
-    monkeypatch.setenv("PAIRING_TASK_TEST_DELAY", "30")
     queue = f"test-kill-{time.monotonic_ns()}"
-    first = start_worker(tmp_path, queue)
+    first = start_worker(tmp_path, queue, slow_engine=30)
     route_to(first, monkeypatch)
     rnd = import_round_input(3).round_set.get(number=3)
     try:
@@ -113,7 +113,6 @@ def test_killing_the_worker_in_the_middle_of_a_pairing_still_gives_exactly_one_p
     assert not rnd.games.exists()
 
     time.sleep(3)  # past the visibility timeout and the claim's staleness
-    monkeypatch.delenv("PAIRING_TASK_TEST_DELAY")
     (tmp_path / "restarted").mkdir()
     second = start_worker(tmp_path / "restarted", queue)
     try:

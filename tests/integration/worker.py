@@ -34,7 +34,10 @@ def _test_database_url() -> str:
     return f"postgres://{db['USER']}{password}@{db['HOST']}:{db['PORT'] or 5432}/{db['NAME']}"
 
 
-def start_worker(tmp_path: Path, queue: str) -> Worker:
+def start_worker(tmp_path: Path, queue: str, *, slow_engine: float | None = None) -> Worker:
+    """A worker consuming `queue`; with `slow_engine`, its engine first waits that many seconds
+    (`tests.integration.slow_worker`), so the test can kill it in the middle of a pairing."""
+    entry = "celery" if slow_engine is None else "tests.integration.slow_worker"
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "config.settings",
@@ -42,13 +45,15 @@ def start_worker(tmp_path: Path, queue: str) -> Worker:
         "DATABASE_URL": _test_database_url(),
         "CELERY_BROKER_URL": str(settings.CELERY_BROKER_URL),
     }
+    if slow_engine is not None:
+        env["SLOW_ENGINE_SECONDS"] = str(slow_engine)
     log = tmp_path / f"worker-{queue}.log"
     with log.open("wb") as sink:
         process = subprocess.Popen(
             [
                 sys.executable,
                 "-m",
-                "celery",
+                entry,
                 "-A",
                 "config",
                 "worker",

@@ -63,8 +63,15 @@ def colour_failures(
             if player.strength is Strength.STRONG:
                 c11 += 1
         if topscorer_pair:
-            if abs(player.colour_difference + (1 if white else -1)) > 2:
-                c8 += 1
-            if player.repeated_colour is colour:
-                c9 += 1
+            wide, third = colour_breaches(player, colour)
+            c8 += wide
+            c9 += third
     return c8, c9, c10, c11
+
+
+def colour_breaches(player: PlayerFacts, colour: Color) -> tuple[bool, bool]:
+    """What `colour` would break for `player`: a colour difference beyond ±2, and the same
+    colour a third time in a row. C.04.1 f/g forbid both except in a topscorer pair of the
+    final round (C.3), where C.8 and C.9 count them."""
+    step = 1 if colour is Color.WHITE else -1
+    return abs(player.colour_difference + step) > 2, player.repeated_colour is colour

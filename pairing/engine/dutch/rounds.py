@@ -3,11 +3,12 @@ downfloaters moving to the next; the PAB to the player left over by the last bra
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import groupby
 
 from pairing.engine.api import Board, NoValidPairing, RoundPairing
+from pairing.engine.dutch.absolute import Compatible, absolute_criteria
 from pairing.engine.dutch.boards import publication_order
 from pairing.engine.dutch.bracket import BracketSearch
 from pairing.engine.dutch.colours import white_for_higher
@@ -16,32 +17,9 @@ from pairing.engine.dutch.edition import DUTCH_2017_RULES, EditionRules
 from pairing.engine.dutch.explain import describe_bracket
 from pairing.engine.dutch.lookahead import NextBracket
 from pairing.engine.dutch.pab import fewest_unplayed, lowest_pab_score
-from pairing.engine.dutch.players import PlayerFacts, Strength, build_facts
+from pairing.engine.dutch.players import PlayerFacts, build_facts
 from pairing.engine.matching import max_cardinality_matching
 from tournaments.domain.state import TournamentState
-
-Compatible = Callable[[PlayerFacts, PlayerFacts], bool]
-
-
-def absolute_criteria(state: TournamentState) -> Compatible:
-    """C.1 (no rematch of a played game), C.3 (no two non-topscorers with the same absolute
-    colour preference) and the forbidden pairs of the tournament (XXP)."""
-    groups = [g.players for g in state.forbidden if g.applies_to(state.next_round)]
-    absolute = Strength.ABSOLUTE
-
-    def compatible(a: PlayerFacts, b: PlayerFacts) -> bool:
-        if b.id in a.opponents:
-            return False
-        if (
-            a.strength is absolute
-            and b.strength is absolute
-            and a.preference is b.preference
-            and not (a.topscorer or b.topscorer)
-        ):
-            return False
-        return not any(a.id in group and b.id in group for group in groups)
-
-    return compatible
 
 
 def _completable(players: Sequence[PlayerFacts], compatible: Compatible) -> bool:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pairing.cli import edition_of, format_pairing
-from pairing.engine import DutchConfig, RoundPairing, pair
+from pairing.cli import edition_of
+from pairing.engine import DutchConfig, RoundPairing, format_pairing, pair
 from tournaments.domain.trf import parse_trf, recorded_pairing, tournament_state
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "reference"

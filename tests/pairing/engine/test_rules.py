@@ -13,10 +13,10 @@ from pairing.engine import (
     NoValidPairing,
     pair,
 )
+from pairing.engine.dutch.absolute import absolute_criteria
 from pairing.engine.dutch.boards import publication_order
 from pairing.engine.dutch.generation import mdp_selections, resident_exchanges
 from pairing.engine.dutch.players import Float, PlayerFacts, build_facts
-from pairing.engine.dutch.rounds import absolute_criteria
 from tests.pairing.engine.builders import B, W, bye, facts, game, state
 from tournaments.domain.state import Outcome, PlayerId, TournamentState
 

@@ -11,9 +11,9 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pairing.engine.dutch.absolute import absolute_criteria
 from pairing.engine.dutch.criteria import CRITERIA, Layout, Weights
 from pairing.engine.dutch.players import PlayerFacts, build_facts
-from pairing.engine.dutch.rounds import absolute_criteria
 from tournaments.domain.state import TournamentState
 from tournaments.domain.trf import parse_trf, tournament_state
 

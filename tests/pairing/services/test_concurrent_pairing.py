@@ -10,7 +10,8 @@ from django.db import connection
 
 from pairing.exceptions import PairingRunInProgress
 from pairing.models import PairingRun, RunStatus
-from pairing.services import pairing_run_execute, round_request_pairing
+from pairing.services.rounds import round_request_pairing
+from pairing.services.runs import pairing_run_execute
 from tests.factories import UserFactory
 from tests.pairing.fixtures import expected_pairs, import_round_input
 

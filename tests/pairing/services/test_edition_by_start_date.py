@@ -9,7 +9,8 @@ import pytest
 from django.contrib.auth.models import User
 
 from pairing.models import RunStatus
-from pairing.services import pairing_run_execute, round_request_pairing
+from pairing.services.rounds import round_request_pairing
+from pairing.services.runs import pairing_run_execute
 from tests.factories import UserFactory
 from tournaments.models import PairingSystem, RoundState, Tournament
 from tournaments.services.players import PlayerData, player_register

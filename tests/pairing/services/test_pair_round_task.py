@@ -7,7 +7,7 @@ from django.contrib.auth.models import User
 
 from pairing import tasks
 from pairing.models import RunStatus
-from pairing.services import round_request_pairing
+from pairing.services.rounds import round_request_pairing
 from tournaments.models import Round
 
 pytestmark = pytest.mark.django_db
@@ -24,18 +24,4 @@ def test_a_duplicated_task_gives_one_pairing(
     run.refresh_from_db()
     assert run.status == RunStatus.DONE
     assert run.attempts == 1
-    assert round3.games.count() == 7
-
-
-def test_the_test_delay_hook_waits_then_pairs_with_the_real_engine(
-    round3: Round, arbiter: User, enqueued: list[int], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    slept: list[float] = []
-    monkeypatch.setenv("PAIRING_TASK_TEST_DELAY", "0.5")
-    monkeypatch.setattr("pairing.tasks.time.sleep", slept.append)
-    run = round_request_pairing(rnd=round3, by=arbiter)
-
-    tasks.pair_round_task.apply(args=(run.pk,)).get()
-
-    assert slept == [0.5]
     assert round3.games.count() == 7

@@ -14,7 +14,9 @@ from pairing.cli import main as engine_command_line
 from pairing.engine import DutchConfig, NoValidPairing, RoundPairing, pair
 from pairing.exceptions import PairingRunInProgress
 from pairing.models import PairingRun, RunStatus
-from pairing.services import pairing_run_execute, round_publish, round_request_pairing
+from pairing.services import runs
+from pairing.services.rounds import round_publish, round_request_pairing
+from pairing.services.runs import pairing_run_execute
 from tests.pairing.fixtures import expected_pairs, import_round_input
 from tournaments.domain.state import TournamentState
 from tournaments.models import AuditEntry, ByeKind, Game, Result, Round, RoundState
@@ -71,13 +73,16 @@ def test_running_the_task_twice_gives_one_pairing(round3: Round, arbiter: User) 
     assert run.attempts == 1
 
 
-def test_an_engine_failure_fails_the_run_and_writes_nothing(round3: Round, arbiter: User) -> None:
+def test_an_engine_failure_fails_the_run_and_writes_nothing(
+    round3: Round, arbiter: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def no_pairing(state: TournamentState, config: DutchConfig) -> RoundPairing:
         raise NoValidPairing("no complete pairing satisfies C.1-C.3")
 
+    monkeypatch.setattr(runs, "pair", no_pairing)
     run = round_request_pairing(rnd=round3, by=arbiter)
 
-    pairing_run_execute(run_id=run.pk, engine=no_pairing)
+    pairing_run_execute(run_id=run.pk)
 
     run.refresh_from_db()
     round3.refresh_from_db()
@@ -115,15 +120,19 @@ def test_a_run_whose_worker_died_is_taken_over_once_its_claim_is_stale(
     assert boards(round3) == expected_pairs(3)
 
 
-def test_a_worker_whose_claim_was_taken_over_writes_nothing(round3: Round, arbiter: User) -> None:
+def test_a_worker_whose_claim_was_taken_over_writes_nothing(
+    round3: Round, arbiter: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
     run = round_request_pairing(rnd=round3, by=arbiter)
 
     def overtaken(state: TournamentState, config: DutchConfig) -> RoundPairing:
+        monkeypatch.setattr(runs, "pair", pair)
         with time_machine.travel(timezone.now() + datetime.timedelta(minutes=10)):
             pairing_run_execute(run_id=run.pk)
         return pair(state, config)
 
-    pairing_run_execute(run_id=run.pk, engine=overtaken)
+    monkeypatch.setattr(runs, "pair", overtaken)
+    pairing_run_execute(run_id=run.pk)
 
     run.refresh_from_db()
     assert run.status == RunStatus.DONE
@@ -132,7 +141,7 @@ def test_a_worker_whose_claim_was_taken_over_writes_nothing(round3: Round, arbit
 
 
 def test_a_change_of_the_tournament_during_the_pairing_fails_the_run(
-    round3: Round, arbiter: User
+    round3: Round, arbiter: User, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     run = round_request_pairing(rnd=round3, by=arbiter)
 
@@ -142,7 +151,8 @@ def test_a_change_of_the_tournament_during_the_pairing_fails_the_run(
         )
         return pair(state, config)
 
-    pairing_run_execute(run_id=run.pk, engine=meanwhile)
+    monkeypatch.setattr(runs, "pair", meanwhile)
+    pairing_run_execute(run_id=run.pk)
 
     run.refresh_from_db()
     assert run.status == RunStatus.FAILED

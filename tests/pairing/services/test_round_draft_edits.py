@@ -6,13 +6,13 @@ import pytest
 from django.contrib.auth.models import User
 
 from pairing.exceptions import DraftEditRefused, RoundAlreadyPublished, RoundNotPaired
-from pairing.services import (
-    pairing_run_execute,
+from pairing.services.rounds import (
     round_draft_exchange_opponents,
     round_draft_swap_colours,
     round_publish,
     round_request_pairing,
 )
+from pairing.services.runs import pairing_run_execute
 from tournaments.models import AuditEntry, Game, Round
 
 pytestmark = pytest.mark.django_db

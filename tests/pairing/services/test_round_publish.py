@@ -7,7 +7,8 @@ from django.contrib.auth.models import User
 from django.db.models import F
 
 from pairing.exceptions import RoundAlreadyPublished, RoundNotPaired
-from pairing.services import pairing_run_execute, round_publish, round_request_pairing
+from pairing.services.rounds import round_publish, round_request_pairing
+from pairing.services.runs import pairing_run_execute
 from tests.pairing.fixtures import expected_pairs
 from tournaments.models import AuditEntry, Round, RoundState
 

@@ -7,12 +7,8 @@ from django.contrib.auth.models import User
 
 from pairing.exceptions import RoundAlreadyPublished, RoundNotPaired
 from pairing.models import PairingRun, RunStatus
-from pairing.services import (
-    pairing_run_execute,
-    round_publish,
-    round_repair,
-    round_request_pairing,
-)
+from pairing.services.rounds import round_publish, round_repair, round_request_pairing
+from pairing.services.runs import pairing_run_execute
 from tests.pairing.fixtures import CaptureCallbacks
 from tournaments.models import AuditEntry, Round, RoundState
 

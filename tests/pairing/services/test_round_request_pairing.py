@@ -11,7 +11,7 @@ from pairing.exceptions import (
     RoundAlreadyPublished,
 )
 from pairing.models import PairingRun, RunStatus
-from pairing.services import round_request_pairing
+from pairing.services.rounds import round_request_pairing
 from tests.pairing.fixtures import CaptureCallbacks
 from tournaments.models import AuditEntry, Result, Round, RoundState, Tournament
 

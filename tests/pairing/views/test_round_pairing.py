@@ -9,7 +9,8 @@ from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 
 from pairing.models import PairingRun, RunStatus
-from pairing.services import pairing_run_execute, round_request_pairing
+from pairing.services.rounds import round_request_pairing
+from pairing.services.runs import pairing_run_execute
 from tests.factories import UserFactory
 from tests.pairing.fixtures import CaptureCallbacks
 from tournaments.models import AuditEntry, Round, RoundState
@@ -101,7 +102,7 @@ def test_the_status_fragment_stops_polling_once_the_draft_is_written(
     draft: Round,
     django_assert_num_queries: DjangoAssertNumQueries,
 ) -> None:
-    with django_assert_num_queries(16):
+    with django_assert_num_queries(14):
         response = arbiter_client.get(page(draft), headers={"HX-Request": "true"})
 
     assert response.status_code == 286

@@ -1,67 +1,41 @@
-"""Pairing use cases: request, execute (the worker's side), re-pair, edit and publish a round.
+"""The arbiter's pairing use cases: request a pairing, re-pair, edit the draft, publish.
 
-Every service that changes a tournament first locks its row (`lock_tournament`): one writer per
-tournament. The engine runs outside that lock, in `pairing_run_execute`, which is the only
-function here that is not one transaction: it claims the run (committed, so other workers see
-it), pairs from the stored TRF input, then writes the draft in one locked transaction that
-checks again that the run is still the current one.
+What the views call. Every service locks the tournament first (`lock_tournament`: one writer
+per tournament) and audits its change. A pairing request stores the engine input in a
+`PairingRun` and enqueues `pair_round_task` after commit; the worker's side is
+`pairing.services.runs`.
 """
 
 from __future__ import annotations
 
-import uuid
-from collections.abc import Callable
-from datetime import timedelta
-
-from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import F
 from django.utils import timezone
 
-from pairing import tasks
-from pairing.checks import RuleWarning, board_warnings
-from pairing.cli import format_pairing
-from pairing.engine import DutchConfig, Edition, PairingError, RoundPairing, pair
-from pairing.engine.api import Board
-from pairing.engine.dutch.boards import publication_order
+from pairing.engine import Board, RuleWarning, publication_order
 from pairing.exceptions import (
     DraftEditRefused,
-    PairingRunInProgress,
     PreviousRoundIncomplete,
     RoundAlreadyPaired,
     RoundAlreadyPublished,
     RoundNotPaired,
 )
 from pairing.models import ACTIVE_STATUSES, PairingRun, RunStatus
-from pairing.selectors import players_by_number, scores_before, state_before
-from tournaments.domain.state import PlayerId, TournamentState
-from tournaments.domain.trf import TrfError, parse_trf, write_trf
-from tournaments.domain.trf import tournament_state as trf_tournament_state
-from tournaments.models import Bye, ByeKind, Game, Result, Round, RoundState, Tournament
-from tournaments.selectors.state import tournament_trf_document
+from pairing.selectors import engine_input, games_warnings, round_pairing_text
+from pairing.tasks import pair_round_task
+from tournaments.domain.state import PlayerId
+from tournaments.models import ByeKind, Game, Result, Round, RoundState, Tournament
+from tournaments.selectors.state import scores_before
 from tournaments.services.base import audit, lock_tournament
 
-Engine = Callable[[TournamentState, DutchConfig], RoundPairing]
-"""What pairs a state: `pairing.engine.pair`, or a stand-in given by a test or the task."""
-
 __all__ = [
-    "pairing_run_execute",
     "round_draft_exchange_opponents",
     "round_draft_swap_colours",
     "round_publish",
     "round_repair",
     "round_request_pairing",
 ]
-
-
-def _engine_input(tournament: Tournament) -> str:
-    """The TRF of the state before the next round: the engine's whole input."""
-    return write_trf(tournament_trf_document(tournament), "trf26")
-
-
-def _state_of(input_trf: str) -> TournamentState:
-    return trf_tournament_state(parse_trf(input_trf))
 
 
 def _check_can_pair(tournament: Tournament, rnd: Round) -> None:
@@ -92,7 +66,7 @@ def _new_run(tournament: Tournament, rnd: Round, by: User | None) -> PairingRun:
         round=rnd,
         requested_by=by,
         edition=tournament.pairing_system,
-        input_trf=_engine_input(tournament),
+        input_trf=engine_input(tournament),
     )
     audit(
         tournament=tournament,
@@ -101,8 +75,7 @@ def _new_run(tournament: Tournament, rnd: Round, by: User | None) -> PairingRun:
         entity_id=run.pk,
         new=f"round {rnd.number}: pairing requested",
     )
-    run_id = run.pk
-    transaction.on_commit(lambda: tasks.pair_round_task.delay(run_id))
+    pair_round_task.delay_on_commit(run.pk)
     return run
 
 
@@ -135,7 +108,7 @@ def round_repair(*, rnd: Round, by: User | None) -> PairingRun:
         status=RunStatus.SUPERSEDED, finished_at=timezone.now()
     )
     if rnd.state == RoundState.PAIRED:
-        old = _pairing_text(rnd)
+        old = round_pairing_text(rnd)
         rnd.games.all().delete()
         rnd.byes.filter(kind=ByeKind.PAIRING_ALLOCATED).delete()
         rnd.state = RoundState.NOT_PAIRED
@@ -156,136 +129,6 @@ def round_repair(*, rnd: Round, by: User | None) -> PairingRun:
     return _new_run(tournament, rnd, by)
 
 
-@transaction.atomic
-def _run_claim(run_id: int) -> uuid.UUID | None:
-    """Take the run: waiting, or claimed by a worker that stopped answering. None if taken."""
-    token = uuid.uuid4()
-    now = timezone.now()
-    stale = now - timedelta(seconds=settings.PAIRING_RUN_STALE_AFTER)
-    claimed = (
-        PairingRun.objects.filter(pk=run_id)
-        .filter(Q(status=RunStatus.PENDING) | Q(status=RunStatus.RUNNING, claimed_at__lt=stale))
-        .update(
-            status=RunStatus.RUNNING, claimed_at=now, claim_token=token, attempts=F("attempts") + 1
-        )
-    )
-    return token if claimed else None
-
-
-def pairing_run_execute(*, run_id: int, engine: Engine = pair) -> None:
-    """Pair the run's round (the worker's side); safe to call twice or after a crash.
-
-    Returns at once when the run is finished or superseded; raises `PairingRunInProgress` when
-    another worker claimed it recently (the task retries later, and takes the run over once the
-    claim is older than `PAIRING_RUN_STALE_AFTER`). Engine errors fail the run with the message;
-    nothing is written then.
-    """
-    token = _run_claim(run_id)
-    if token is None:
-        if PairingRun.objects.filter(pk=run_id, status=RunStatus.RUNNING).exists():
-            raise PairingRunInProgress(f"Pairing run {run_id} is being paired by another worker.")
-        return
-    run = PairingRun.objects.get(pk=run_id)
-    try:
-        state = _state_of(run.input_trf)
-        result = engine(state, DutchConfig(edition=Edition(run.edition), explain=True))
-    except (PairingError, TrfError) as error:
-        _run_fail(run_id=run_id, token=token, message=str(error) or type(error).__name__)
-        return
-    _run_record(run_id=run_id, token=token, state=state, result=result)
-
-
-def _current(run_id: int, token: uuid.UUID) -> PairingRun | None:
-    """The run, locked, if it is still ours to finish."""
-    return (
-        PairingRun.objects.select_for_update()
-        .filter(pk=run_id, status=RunStatus.RUNNING, claim_token=token)
-        .first()
-    )
-
-
-@transaction.atomic
-def _run_fail(*, run_id: int, token: uuid.UUID, message: str) -> None:
-    run = PairingRun.objects.select_related("round").filter(pk=run_id).first()
-    if run is None:
-        return
-    lock_tournament(run.round.tournament_id)
-    current = _current(run_id, token)
-    if current is None:
-        return
-    current.status = RunStatus.FAILED
-    current.error = message
-    current.finished_at = timezone.now()
-    current.save(update_fields=["status", "error", "finished_at"])
-
-
-@transaction.atomic
-def _run_record(
-    *, run_id: int, token: uuid.UUID, state: TournamentState, result: RoundPairing
-) -> None:
-    """Write the draft of a finished engine run, if the run and the round still allow it."""
-    run = PairingRun.objects.select_related("round").filter(pk=run_id).first()
-    if run is None:
-        return
-    tournament = lock_tournament(run.round.tournament_id)
-    current = _current(run_id, token)
-    if current is None:
-        return
-    rnd = Round.objects.get(pk=run.round_id)
-    refusal = ""
-    if rnd.state != RoundState.NOT_PAIRED or rnd.games.exists():
-        refusal = f"Round {rnd.number} was paired in the meantime."
-    elif _state_of(_engine_input(tournament)) != state:
-        refusal = "The tournament changed while the engine was pairing: pair again."
-    if refusal:
-        current.status = RunStatus.FAILED
-        current.error = refusal
-        current.finished_at = timezone.now()
-        current.save(update_fields=["status", "error", "finished_at"])
-        return
-    players = players_by_number(tournament)
-    Game.objects.bulk_create(
-        Game(round=rnd, board=number, white=players[board.white], black=players[board.black])
-        for number, board in enumerate(result.boards, start=1)
-    )
-    if result.bye is not None:
-        Bye.objects.create(round=rnd, player=players[result.bye], kind=ByeKind.PAIRING_ALLOCATED)
-    rnd.state = RoundState.PAIRED
-    rnd.paired_at = timezone.now()
-    rnd.save(update_fields=["state", "paired_at", "updated"])
-    current.status = RunStatus.DONE
-    current.output = format_pairing(result)
-    current.explanation = "\n".join(result.explanation)
-    current.finished_at = timezone.now()
-    current.save(update_fields=["status", "output", "explanation", "finished_at"])
-    audit(
-        tournament=tournament,
-        by=None,
-        entity="round",
-        entity_id=rnd.pk,
-        old="not paired",
-        new=_pairing_text(rnd),
-        note=f"round {rnd.number}: paired by the engine (run {run_id})",
-    )
-
-
-def _pairing_text(rnd: Round) -> str:
-    """The round's pairing as the audit records it: `board: white-black`, then the bye."""
-    lines = [
-        f"{board}: {white}-{black}"
-        for board, white, black in rnd.games.order_by("board").values_list(
-            "board", "white__pairing_number", "black__pairing_number"
-        )
-    ]
-    lines += [
-        f"bye: {number}"
-        for number in rnd.byes.filter(kind=ByeKind.PAIRING_ALLOCATED).values_list(
-            "player__pairing_number", flat=True
-        )
-    ]
-    return "; ".join(lines)
-
-
 def _locked_draft_game(game: Game) -> tuple[Tournament, Game]:
     tournament = lock_tournament(game.round.tournament_id)
     game = Game.objects.select_related("round", "white", "black").get(pk=game.pk)
@@ -300,21 +143,6 @@ def _check_draft(rnd: Round) -> None:
         )
     if rnd.state != RoundState.PAIRED:
         raise RoundNotPaired(f"Round {rnd.number} is not paired yet.")
-
-
-def _game_warnings(state: TournamentState, game: Game) -> list[RuleWarning]:
-    """The rules the board's pairing breaks, judged on the state before its round."""
-    return board_warnings(
-        state,
-        game.board,
-        PlayerId(game.white.pairing_number),
-        PlayerId(game.black.pairing_number),
-    )
-
-
-def _warnings_for(rnd: Round, games: list[Game]) -> list[RuleWarning]:
-    state = state_before(rnd)
-    return [warning for game in games for warning in _game_warnings(state, game)]
 
 
 @transaction.atomic
@@ -334,11 +162,12 @@ def round_draft_swap_colours(*, game: Game, by: User | None) -> list[RuleWarning
         new=f"{game.white.pairing_number}-{game.black.pairing_number}",
         note=f"round {game.round.number} board {game.board}: colours swapped",
     )
-    return _warnings_for(game.round, [game])
+    return games_warnings(game.round, [game])
 
 
-def _is_rematch(state: TournamentState, game: Game) -> bool:
-    return any(warning.rule == "C.04.3 C.1" for warning in _game_warnings(state, game))
+def _is_rematch(rnd: Round, game: Game) -> bool:
+    """Whether the board breaks C.1: the one reason a published pairing may change (D.10)."""
+    return any(warning.rule == "C.04.3 C.1" for warning in games_warnings(rnd, [game]))
 
 
 @transaction.atomic
@@ -357,8 +186,7 @@ def round_draft_exchange_opponents(
         raise DraftEditRefused("Choose two different boards of the same round.")
     note = f"round {rnd.number}: boards {game_a.board} and {game_b.board} exchanged opponents"
     if rnd.state == RoundState.PUBLISHED:
-        state = state_before(rnd)
-        if not (_is_rematch(state, game_a) or _is_rematch(state, game_b)):
+        if not (_is_rematch(rnd, game_a) or _is_rematch(rnd, game_b)):
             raise RoundAlreadyPublished(
                 f"Round {rnd.number} is published: its pairing changes only to correct a "
                 "rematch (C.04.2 D.10), and neither board is one."
@@ -389,7 +217,7 @@ def round_draft_exchange_opponents(
         new=", ".join(f"{g.white.pairing_number}-{g.black.pairing_number}" for g in games),
         note=note,
     )
-    return _warnings_for(rnd, games)
+    return games_warnings(rnd, games)
 
 
 @transaction.atomic
@@ -410,7 +238,9 @@ def round_publish(*, rnd: Round, by: User | None) -> Round:
             "pk", "white__pairing_number", "black__pairing_number"
         )
     }
-    ordered = publication_order((Board(white, black) for white, black in games), scores_before(rnd))
+    ordered = publication_order(
+        (Board(white, black) for white, black in games), scores_before(tournament, rnd.number)
+    )
     rnd.games.update(board=F("board") + 10000)
     for number, board in enumerate(ordered, start=1):
         Game.objects.filter(pk=games[(board.white, board.black)]).update(board=number)
@@ -423,7 +253,7 @@ def round_publish(*, rnd: Round, by: User | None) -> Round:
         entity="round",
         entity_id=rnd.pk,
         old="paired (draft)",
-        new=_pairing_text(rnd),
+        new=round_pairing_text(rnd),
         note=f"round {rnd.number}: published",
     )
     return rnd

@@ -1,0 +1,154 @@
+"""Rule warnings for a pairing edited by hand: which rules of C.04.1/C.04.3 a board breaks.
+
+Pure, and judged by the engine's own predicates for the tournament's edition (`EditionRules`,
+`PlayerFacts`, `dutch.absolute`), so a warning means exactly what the engine would refuse:
+C.1 (a rematch of a game played over the board; D.6: a forfeit is no meeting; the forbidden
+pairs), C.2 (who may receive the pairing-allocated bye: 2017 C.2 or C.04.3 (2025) 2.2 [C2]),
+C.3 (two non-topscorers with the same absolute colour preference) and the absolute colour rules
+of C.04.1 f/g, which a topscorer pair of the final round may break (C.8, C.9). The engine never
+breaks these rules on its own; an arbiter's edit may, and must be told.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from pairing.engine.api import Edition
+from pairing.engine.dutch.absolute import (
+    forbidden,
+    forbidden_groups,
+    rematch,
+    same_absolute_preference,
+)
+from pairing.engine.dutch.colours import colour_breaches
+from pairing.engine.dutch.edition import rules_for
+from pairing.engine.dutch.players import PlayerFacts, build_facts
+from tournaments.domain.state import Color, Outcome, PlayerId, TournamentState
+
+
+@dataclass(frozen=True, slots=True)
+class RuleWarning:
+    """One rule a board (or the bye) breaks; `board` is None for the bye."""
+
+    board: int | None
+    rule: str
+    text: str
+
+    def __str__(self) -> str:
+        where = f"Board {self.board}" if self.board is not None else "Bye"
+        return f"{where}: {self.text} ({self.rule})"
+
+
+def _facts(state: TournamentState, edition: Edition) -> Mapping[PlayerId, PlayerFacts]:
+    """Every player as the engine sees them before the round, by the edition's rules (the
+    players of an edited pairing are judged even if the state leaves them out)."""
+    everyone = dataclasses.replace(state, not_paired={})
+    return {player.id: player for player in build_facts(everyone, rules_for(edition))}
+
+
+def _colour_warnings(board: int, player: PlayerFacts, colour: Color) -> list[RuleWarning]:
+    wide, third = colour_breaches(player, colour)
+    warnings: list[RuleWarning] = []
+    if wide:
+        difference = player.colour_difference + (1 if colour is Color.WHITE else -1)
+        warnings.append(
+            RuleWarning(
+                board,
+                "C.04.3 A.6",
+                f"{player.id} would have a colour difference of {difference:+d}",
+            )
+        )
+    if third:
+        warnings.append(
+            RuleWarning(
+                board,
+                "C.04.3 A.6",
+                f"{player.id} would have {colour.name.lower()} three times in a row",
+            )
+        )
+    return warnings
+
+
+def _board_warnings(
+    state: TournamentState,
+    facts: Mapping[PlayerId, PlayerFacts],
+    board: int,
+    white: PlayerId,
+    black: PlayerId,
+) -> list[RuleWarning]:
+    first, second = facts[white], facts[black]
+    warnings: list[RuleWarning] = []
+    if rematch(first, second):
+        warnings.append(RuleWarning(board, "C.04.3 C.1", f"{white} and {black} already played"))
+    if forbidden(forbidden_groups(state), first, second):
+        warnings.append(
+            RuleWarning(board, "C.04.3 C.1", f"{white} and {black} must not be paired together")
+        )
+    if same_absolute_preference(first, second):
+        warnings.append(
+            RuleWarning(
+                board,
+                "C.04.3 C.3",
+                f"{white} and {black} both have an absolute preference for "
+                f"{first.preference.name.lower()}",
+            )
+        )
+    if not (first.topscorer or second.topscorer):
+        warnings += _colour_warnings(board, first, Color.WHITE)
+        warnings += _colour_warnings(board, second, Color.BLACK)
+    return warnings
+
+
+def board_warnings(
+    state: TournamentState, board: int, white: PlayerId, black: PlayerId, *, edition: Edition
+) -> list[RuleWarning]:
+    """What the game `white`–`black` on `board` breaks, given the history before the round."""
+    return _board_warnings(state, _facts(state, edition), board, white, black)
+
+
+def _bye_reason(state: TournamentState, player: PlayerId) -> str:
+    outcomes = {record.outcome for record in state.player(player).history}
+    if Outcome.PAIRING_BYE in outcomes:
+        return f"{player} already had a pairing-allocated bye"
+    if Outcome.FORFEIT_WIN in outcomes:
+        return f"{player} already won a game by forfeit"
+    if Outcome.FULL_BYE in outcomes:
+        return f"{player} already had a full-point bye"
+    return f"{player} already scored a win without playing"
+
+
+def _bye_warnings(
+    state: TournamentState, facts: Mapping[PlayerId, PlayerFacts], player: PlayerId
+) -> list[RuleWarning]:
+    if facts[player].bye_eligible:
+        return []
+    return [RuleWarning(None, "C.04.3 C.2", _bye_reason(state, player))]
+
+
+def bye_warnings(
+    state: TournamentState, player: PlayerId, *, edition: Edition
+) -> list[RuleWarning]:
+    """C.04.3 C.2 as the edition words it: no pairing-allocated bye after a PAB or a forfeit
+    win (2017), or after a PAB or any round scored as a win without playing (2025 [C2])."""
+    return _bye_warnings(state, _facts(state, edition), player)
+
+
+def pairing_warnings(
+    state: TournamentState,
+    boards: Iterable[tuple[int, PlayerId, PlayerId]],
+    bye: PlayerId | None,
+    *,
+    edition: Edition,
+) -> list[RuleWarning]:
+    """Every warning of a round's pairing: each board `(number, white, black)`, then the bye."""
+    facts = _facts(state, edition)
+    warnings = [
+        warning
+        for number, white, black in boards
+        for warning in _board_warnings(state, facts, number, white, black)
+    ]
+    if bye is not None:
+        warnings += _bye_warnings(state, facts, bye)
+    return warnings

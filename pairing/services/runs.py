@@ -1,0 +1,151 @@
+"""The worker's side of a pairing: claim the run, pair its stored input, record the draft.
+
+`pairing_run_execute` is the one service the pairing task calls, and the only one here that is
+not one transaction: it claims the run by compare-and-set (committed, so other workers see it),
+runs the engine outside any lock on the stored TRF input, then records the draft (or the
+failure) in one transaction that locks the tournament and checks again that the run is still
+this worker's and that the tournament did not change meanwhile.
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import F, Q
+from django.utils import timezone
+
+from pairing.engine import (
+    DutchConfig,
+    Edition,
+    PairingError,
+    RoundPairing,
+    format_pairing,
+    pair,
+)
+from pairing.exceptions import PairingRunInProgress
+from pairing.models import PairingRun, RunStatus
+from pairing.selectors import engine_input, players_by_number, round_pairing_text
+from tournaments.domain.state import TournamentState
+from tournaments.domain.trf import TrfError, parse_trf
+from tournaments.domain.trf import tournament_state as trf_tournament_state
+from tournaments.models import Bye, ByeKind, Game, Round, RoundState
+from tournaments.services.base import audit, lock_tournament
+
+__all__ = ["pairing_run_execute"]
+
+
+def pairing_run_execute(*, run_id: int) -> None:
+    """Pair the run's round (the worker's side); safe to call twice or after a crash.
+
+    Returns at once when the run is finished or superseded; raises `PairingRunInProgress` when
+    another worker claimed it recently (the task retries later, and takes the run over once the
+    claim is older than `PAIRING_RUN_STALE_AFTER`). Engine errors (C.04.3 A.9: no valid
+    pairing) fail the run with their message; nothing is written then.
+    """
+    token = _claim(run_id)
+    if token is None:
+        if PairingRun.objects.filter(pk=run_id, status=RunStatus.RUNNING).exists():
+            raise PairingRunInProgress(f"Pairing run {run_id} is being paired by another worker.")
+        return
+    run = PairingRun.objects.get(pk=run_id)
+    try:
+        state = _state_of(run.input_trf)
+        result = pair(state, DutchConfig(edition=Edition(run.edition), explain=True))
+    except (PairingError, TrfError) as error:
+        _fail(run_id=run_id, token=token, message=str(error) or type(error).__name__)
+        return
+    _record(run_id=run_id, token=token, state=state, result=result)
+
+
+def _state_of(input_trf: str) -> TournamentState:
+    return trf_tournament_state(parse_trf(input_trf))
+
+
+@transaction.atomic
+def _claim(run_id: int) -> uuid.UUID | None:
+    """Take the run: waiting, or claimed by a worker that stopped answering. None if taken."""
+    token = uuid.uuid4()
+    now = timezone.now()
+    stale = now - timedelta(seconds=settings.PAIRING_RUN_STALE_AFTER)
+    claimed = (
+        PairingRun.objects.filter(pk=run_id)
+        .filter(Q(status=RunStatus.PENDING) | Q(status=RunStatus.RUNNING, claimed_at__lt=stale))
+        .update(
+            status=RunStatus.RUNNING, claimed_at=now, claim_token=token, attempts=F("attempts") + 1
+        )
+    )
+    return token if claimed else None
+
+
+def _current(run_id: int, token: uuid.UUID) -> PairingRun | None:
+    """The run, locked, if it is still ours to finish."""
+    return (
+        PairingRun.objects.select_for_update()
+        .filter(pk=run_id, status=RunStatus.RUNNING, claim_token=token)
+        .first()
+    )
+
+
+def _finish_failed(run: PairingRun, message: str) -> None:
+    run.status = RunStatus.FAILED
+    run.error = message
+    run.finished_at = timezone.now()
+    run.save(update_fields=["status", "error", "finished_at"])
+
+
+@transaction.atomic
+def _fail(*, run_id: int, token: uuid.UUID, message: str) -> None:
+    """Fail the run with `message`, if it is still this claim's."""
+    run = PairingRun.objects.select_related("round").filter(pk=run_id).first()
+    if run is None:
+        return
+    lock_tournament(run.round.tournament_id)
+    current = _current(run_id, token)
+    if current is not None:
+        _finish_failed(current, message)
+
+
+@transaction.atomic
+def _record(*, run_id: int, token: uuid.UUID, state: TournamentState, result: RoundPairing) -> None:
+    """Write the draft of a finished engine run, if the run and the round still allow it."""
+    run = PairingRun.objects.select_related("round").filter(pk=run_id).first()
+    if run is None:
+        return
+    tournament = lock_tournament(run.round.tournament_id)
+    current = _current(run_id, token)
+    if current is None:
+        return
+    rnd = Round.objects.get(pk=run.round_id)
+    if rnd.state != RoundState.NOT_PAIRED or rnd.games.exists():
+        _finish_failed(current, f"Round {rnd.number} was paired in the meantime.")
+        return
+    if _state_of(engine_input(tournament)) != state:
+        _finish_failed(current, "The tournament changed while the engine was pairing: pair again.")
+        return
+    players = players_by_number(tournament)
+    Game.objects.bulk_create(
+        Game(round=rnd, board=number, white=players[board.white], black=players[board.black])
+        for number, board in enumerate(result.boards, start=1)
+    )
+    if result.bye is not None:
+        Bye.objects.create(round=rnd, player=players[result.bye], kind=ByeKind.PAIRING_ALLOCATED)
+    rnd.state = RoundState.PAIRED
+    rnd.paired_at = timezone.now()
+    rnd.save(update_fields=["state", "paired_at", "updated"])
+    current.status = RunStatus.DONE
+    current.output = format_pairing(result)
+    current.explanation = "\n".join(result.explanation)
+    current.finished_at = timezone.now()
+    current.save(update_fields=["status", "output", "explanation", "finished_at"])
+    audit(
+        tournament=tournament,
+        by=None,
+        entity="round",
+        entity_id=rnd.pk,
+        old="not paired",
+        new=round_pairing_text(rnd),
+        note=f"round {rnd.number}: paired by the engine (run {run_id})",
+    )
