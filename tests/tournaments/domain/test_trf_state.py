@@ -9,6 +9,7 @@ harness' own round-r input, and `recorded_pairing` must equal the harness' expec
 from __future__ import annotations
 
 import importlib.util
+from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 
@@ -17,10 +18,13 @@ import pytest
 from tournaments.domain.state import Color, ForbiddenPairs, Outcome, PlayerId, Points
 from tournaments.domain.trf import (
     RecordedGame,
+    TrfDocument,
+    TrfRoundEntry,
     infer_initial_color,
     next_round_to_pair,
     parse_trf,
     recorded_pairing,
+    state_document,
     tournament_state,
 )
 
@@ -220,3 +224,35 @@ def test_it_keeps_a_240_bye_kind_for_a_player_missing_from_a_paired_round(small_
     state = tournament_state(parse_trf(text + "240 F 002    3\n"), 2)
 
     assert dict(state.not_paired) == {PlayerId(3): Outcome.FULL_BYE}
+
+
+def test_a_state_becomes_a_file_prepared_for_its_next_round(small_trf: str) -> None:
+    # Round 3 not paired yet: Cy asks for a half-point bye, Di is withdrawn.
+    text = small_trf.replace("  0000 - H\n", "  0000 - H  0000 - H\n").replace(
+        "  0000 - U\n", "  0000 - U  0000 - -\n"
+    )
+    doc = parse_trf(text)
+    state = tournament_state(doc)
+
+    written = state_document(state, replace(doc, players=doc.players[:1], name="Again"))
+
+    assert written.name == "Again" and written.city == "Riga"
+    assert written.players[0] == doc.players[0]  # details kept: sex, title, FIDE id, ...
+    assert written.players[1].federation == ""  # no details given for Bea
+    assert [player.rounds[2:] for player in written.players] == [
+        (),
+        (),
+        (TrfRoundEntry(None, Color.NONE, Outcome.HALF_BYE),),
+        (TrfRoundEntry(None, Color.NONE, Outcome.ABSENT),),
+    ]
+    assert [player.points for player in written.players] == [3, 3, 2, 2]  # Cy's bye counts
+    assert [player.rank for player in written.players] == [1, 2, 3, 4]
+    assert tournament_state(written) == state
+
+
+def test_a_state_document_takes_the_ranks_it_is_given(small_trf: str) -> None:
+    state = tournament_state(parse_trf(small_trf), 3)
+
+    written = state_document(state, TrfDocument(), ranks={1: 2, 2: 1})
+
+    assert [player.rank for player in written.players] == [2, 1, None, None]

@@ -6,7 +6,8 @@ The public face of the TRF modules, so that callers import from one place:
   (line and column);
 - `write_trf(doc, fmt)` writes TRF16 (`"trf16"`) or TRF-2026 (`"trf26"`);
 - `tournament_state(doc, round_number)` is the state before a round is paired, as the replay
-  harness feeds an engine; `recorded_pairing(doc, round_number)` is the pairing the file records.
+  harness feeds an engine; `recorded_pairing(doc, round_number)` is the pairing the file records;
+- `state_document(state, header)` is the inverse: a state as a file prepared for its next round.
 
 See docs/trf.md for what a round trip normalises.
 """
@@ -29,6 +30,7 @@ from tournaments.domain.trf.state import (
     infer_initial_color,
     next_round_to_pair,
     recorded_pairing,
+    state_document,
     tournament_state,
 )
 from tournaments.domain.trf.write import TrfFormat, write_trf
@@ -48,6 +50,7 @@ __all__ = [
     "next_round_to_pair",
     "parse_trf",
     "recorded_pairing",
+    "state_document",
     "tournament_state",
     "write_trf",
 ]

@@ -1,4 +1,5 @@
-"""From a TRF document to the state an engine reads, and to the pairing a round recorded.
+"""From a TRF document to the state an engine reads, and to the pairing a round recorded; and
+from a state back to a TRF document (`state_document`).
 
 `tournament_state(doc, r)` is the state before round r is paired, built exactly as the project's
 replay harness (tests/data/tools/pairing_compare.py) rebuilds a reference file before asking an
@@ -8,7 +9,8 @@ engine for round r: rounds 1..r-1 as history, the round-r entries that say "not 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 
 from tournaments.domain.state import (
     NOT_PAIRED_OUTCOMES,
@@ -16,10 +18,11 @@ from tournaments.domain.state import (
     Outcome,
     PlayerId,
     PlayerState,
+    Points,
     RoundRecord,
     TournamentState,
 )
-from tournaments.domain.trf.model import TrfDocument, TrfPlayer, TrfRoundEntry
+from tournaments.domain.trf.model import TrfAcceleration, TrfDocument, TrfPlayer, TrfRoundEntry
 from tournaments.domain.trf.player_lines import is_pairing_entry
 
 _ABSENT = RoundRecord(opponent=None, color=Color.NONE, outcome=Outcome.ABSENT)
@@ -190,3 +193,79 @@ def recorded_pairing(doc: TrfDocument, round_number: int) -> RecordedPairing:
         games=tuple(sorted(games.values(), key=lambda game: min(game.white, game.black))),
         bye=byes[0] if byes else None,
     )
+
+
+def state_document(
+    state: TournamentState,
+    header: TrfDocument,
+    *,
+    ranks: Mapping[int, int] | None = None,
+) -> TrfDocument:
+    """The state as a TRF file prepared for pairing its next round: the inverse of
+    `tournament_state`.
+
+    Each player line holds the history (rounds 1..n), then, for a player not to be paired in
+    round n+1, that round's entry (`0000 - H`, `F`, `Z`, or `0000 - -` for an absence); its
+    points are what these entries score under the state's scoring (column 81 counts every
+    entry of the line); its rank is `ranks[pairing number]`, or by points then pairing number
+    without `ranks`. The state also gives the number
+    of rounds, the initial colour, the scoring, the accelerations (trailing zero rounds left out,
+    as a file is read) and the forbidden pairs. Everything else comes from `header`: the header
+    lines, later announced byes (`240`), and each player's details (sex, title, federation, FIDE
+    id, birth date) from its player of the same pairing number.
+
+    `tournament_state(state_document(s, h)) == s` whenever each round of the history has a game
+    or a pairing-allocated bye and nobody is left out of a round after the last one.
+    """
+    details = {player.pairing_number: player for player in header.players}
+    entries = {
+        player.id: _entries(player, state.not_paired.get(player.id)) for player in state.players
+    }
+    points = {
+        number: Points(sum(state.scoring.points(entry.outcome) for entry in rounds))
+        for number, rounds in entries.items()
+    }
+    if ranks is None:
+        order = sorted(points, key=lambda number: (-points[number], number))
+        ranks = {int(number): rank for rank, number in enumerate(order, start=1)}
+    players = tuple(
+        replace(
+            details.get(player.id, TrfPlayer(pairing_number=player.id)),
+            name=player.name,
+            rating=player.rating or None,
+            points=points[player.id],
+            rank=ranks.get(player.id),
+            rounds=entries[player.id],
+        )
+        for player in state.players
+    )
+    return replace(
+        header,
+        players=players,
+        total_rounds=state.total_rounds,
+        initial_color=state.initial_color,
+        scoring=state.scoring,
+        accelerations=tuple(
+            TrfAcceleration(player=player.id, points=virtual)
+            for player in state.players
+            if (virtual := _without_trailing_zeros(player.acceleration))
+        ),
+        forbidden=state.forbidden,
+    )
+
+
+def _entries(player: PlayerState, not_paired: Outcome | None) -> tuple[TrfRoundEntry, ...]:
+    history = tuple(
+        TrfRoundEntry(opponent=record.opponent, color=record.color, outcome=record.outcome)
+        for record in player.history
+    )
+    if not_paired is None:
+        return history
+    return (*history, TrfRoundEntry(opponent=None, color=Color.NONE, outcome=not_paired))
+
+
+def _without_trailing_zeros(points: tuple[Points, ...]) -> tuple[Points, ...]:
+    end = len(points)
+    while end and points[end - 1] == 0:
+        end -= 1
+    return points[:end]
