@@ -27,31 +27,12 @@ from standings.tiebreaks import (
     edition_in_force,
     parse_code,
 )
-from tournaments.domain.state import (
-    Color,
-    Outcome,
-    PlayerId,
-    PlayerState,
-    RoundRecord,
-    TournamentState,
-)
-from tournaments.models import (
-    Bye,
-    ByeKind,
-    Game,
-    InitialColor,
-    Player,
-    Result,
-    RoundState,
-    Tournament,
-)
-
-DEFAULT_TIEBREAKS = ("BH/C1", "BH", "SB", "DE")
-"""The list used while the arbiter has chosen none: Buchholz cut 1, Buchholz, Sonneborn-Berger,
-direct encounter (a usual list for an individual Swiss, C.07 Annex)."""
+from tournaments.domain.state import Color, Outcome, PlayerId, TournamentState
+from tournaments.domain.tiebreaks import DEFAULT_TIEBREAKS
+from tournaments.models import Player, RoundState, Tournament
+from tournaments.selectors.state import state_rows
 
 _POINTS = TiebreakCode(Family.PTS)
-_ABSENT = RoundRecord(None, Color.NONE, Outcome.ABSENT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +93,7 @@ class TournamentStandings:
     lines: tuple[Line, ...]
     state: TournamentState
     standings: Standings
-    pending: frozenset[tuple[int, int]]
+    pending: frozenset[tuple[int, PlayerId]]
     """(round, pairing number) of each player whose game of the round in play has no result."""
 
     def line(self, pairing_number: int) -> Line:
@@ -127,8 +108,8 @@ class TournamentStandings:
 
 
 def standings_codes(tournament: Tournament) -> tuple[tuple[TiebreakCode, ...], tuple[str, ...]]:
-    """The tournament's ordered tie-break list (the default one when empty), and the codes
-    left out because they are not individual C.07 tie-breaks (team tie-breaks, selectors)."""
+    """The tournament's ordered tie-break list (the menu's default when empty), and the codes
+    the menu only records (team tie-breaks, score selectors): listed, not computed."""
     codes: list[TiebreakCode] = []
     skipped: list[str] = []
     for text in tournament.tiebreaks or DEFAULT_TIEBREAKS:
@@ -210,13 +191,14 @@ def _unavailable(after_round: int, completed: Sequence[int]) -> str:
 def _standings(
     tournament: Tournament, after_round: int, rounds: _Rounds, *, live: bool
 ) -> TournamentStandings:
-    players = list(tournament.players.order_by("pairing_number"))
-    state, pending = _state(tournament, players, after_round)
+    rows = state_rows(tournament, after_round + 1, pending_results=True)
     codes, skipped = standings_codes(tournament)
     edition = standings_edition(tournament)
     lots_seed = standings_lots_seed(tournament)
-    standings = compute_standings(state, (_POINTS, *codes), edition=edition, lots_seed=lots_seed)
-    by_number = {player.pairing_number: player for player in players}
+    standings = compute_standings(
+        rows.state, (_POINTS, *codes), edition=edition, lots_seed=lots_seed
+    )
+    by_number = {player.pairing_number: player for player in rows.players}
     lines = tuple(
         Line(
             rank=row.rank,
@@ -238,57 +220,10 @@ def _standings(
         edition=edition,
         lots_seed=lots_seed,
         lines=lines,
-        state=state,
+        state=rows.state,
         standings=standings,
-        pending=frozenset(pending),
+        pending=rows.pending,
     )
-
-
-def _state(
-    tournament: Tournament, players: list[Player], rounds: int
-) -> tuple[TournamentState, set[tuple[int, int]]]:
-    """Rounds 1..`rounds` as the tie-breaks read them. A player with neither game nor bye in
-    a round is absent; a game without a result counts as not played yet (absent) and is
-    listed in the pending set."""
-    number_of = {player.pk: player.pairing_number for player in players}
-    history: dict[tuple[int, int], RoundRecord] = {}
-    pending: set[tuple[int, int]] = set()
-    games = Game.objects.filter(
-        round__tournament=tournament, round__number__lte=rounds
-    ).values_list("round__number", "white_id", "black_id", "result")
-    for number, white_id, black_id, result in games:
-        white, black = number_of[white_id], number_of[black_id]
-        if result == Result.NOT_PLAYED:
-            pending.update({(number, white), (number, black)})
-            continue
-        white_outcome, black_outcome = Result(result).outcomes
-        history[number, white] = RoundRecord(PlayerId(black), Color.WHITE, white_outcome)
-        history[number, black] = RoundRecord(PlayerId(white), Color.BLACK, black_outcome)
-    byes = Bye.objects.filter(round__tournament=tournament, round__number__lte=rounds).values_list(
-        "round__number", "player_id", "kind"
-    )
-    for number, player_id, kind in byes:
-        history[number, number_of[player_id]] = RoundRecord(None, Color.NONE, ByeKind(kind).outcome)
-    state = TournamentState(
-        total_rounds=tournament.rounds,
-        players=tuple(
-            PlayerState(
-                id=PlayerId(player.pairing_number),
-                name=player.name,
-                rating=player.fide_rating,
-                history=tuple(
-                    history.get((number, player.pairing_number), _ABSENT)
-                    for number in range(1, rounds + 1)
-                ),
-            )
-            for player in players
-        ),
-        initial_color=Color.WHITE
-        if tournament.initial_color == InitialColor.WHITE
-        else Color.BLACK,
-        scoring=tournament.scoring,
-    )
-    return state, pending
 
 
 SORTS_ASCENDING = ("rank", "number", "name")

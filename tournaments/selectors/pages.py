@@ -10,12 +10,7 @@ from typing import TYPE_CHECKING, TypedDict
 
 from django.db.models import Count, Q, QuerySet
 
-from tournaments.domain.state import (
-    Color,
-    Outcome,
-    Points,
-    Scoring,
-)
+from tournaments.domain.state import Color, Outcome, PlayerId, Points, Scoring
 from tournaments.exceptions import RoundNotPublished
 from tournaments.models import (
     Bye,
@@ -28,7 +23,7 @@ from tournaments.models import (
     RoundState,
     Tournament,
 )
-from tournaments.selectors.state import scores_before
+from tournaments.selectors.state import state_rows
 
 if TYPE_CHECKING:
     from django_stubs_ext import WithAnnotations
@@ -76,33 +71,36 @@ def tournament_live(rounds: Sequence[Round]) -> bool:
 @dataclass(frozen=True, slots=True)
 class RoundBoards:
     """A published round as the public sees it: its games in board order with each player's
-    score before the round (`scores`, by player id), then its byes."""
+    score before the round (`scores`, by pairing number), then its byes."""
 
     games: list[Game]
     byes: list[Bye]
-    scores: dict[int, Points]
+    scores: dict[PlayerId, Points]
 
     def boards(self) -> list[tuple[Game, Points, Points]]:
         """Each game with the scores of white and black before the round."""
         return [
             (
                 game,
-                self.scores.get(game.white_id, Points(0)),
-                self.scores.get(game.black_id, Points(0)),
+                self.scores[PlayerId(game.white.pairing_number)],
+                self.scores[PlayerId(game.black.pairing_number)],
             )
             for game in self.games
         ]
 
 
 def round_boards(rnd: Round, tournament: Tournament) -> RoundBoards:
-    """The games and byes of a published or completed round and the scores before it (four
-    queries); `RoundNotPublished` for a round the public may not see."""
+    """The games and byes of a published or completed round and the scores before it, read
+    with the state before the round (`state_rows`: three queries); `RoundNotPublished` for a
+    round the public may not see. A game of an earlier round without a result (a correction
+    under way) counts as not played yet."""
     if rnd.state not in VISIBLE_STATES:
         raise RoundNotPublished(f"Round {rnd.number} is not published yet.")
+    rows = state_rows(tournament, rnd.number, pending_results=True)
     return RoundBoards(
-        games=list(rnd.games.select_related("white", "black").order_by("board")),
-        byes=list(rnd.byes.select_related("player").order_by("player__pairing_number")),
-        scores=scores_before(tournament, rnd.number),
+        games=[game for game in rows.games if game.round_id == rnd.pk],
+        byes=[bye for bye in rows.byes if bye.round_id == rnd.pk],
+        scores=rows.scores(),
     )
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
 from tournaments.domain.state import (
     Color,
@@ -19,7 +19,7 @@ from tournaments.domain.state import (
     RoundRecord,
     TournamentState,
 )
-from tournaments.domain.trf import TrfByeRequest, TrfDocument, TrfPlayer, TrfRoundEntry
+from tournaments.domain.trf import TrfByeRequest, TrfDocument, TrfPlayer, state_document
 from tournaments.exceptions import ResultsMissing, RoundNotInTournament
 from tournaments.models import (
     TITLE_ORDER,
@@ -33,9 +33,6 @@ from tournaments.models import (
     RoundState,
     Tournament,
 )
-
-if TYPE_CHECKING:
-    pass
 
 
 def initial_order_key(player: Player) -> tuple[int, int, str]:
@@ -70,47 +67,47 @@ def paired_from(tournament: Tournament, number: int) -> bool:
     )
 
 
-RoundHistory = dict[int, dict[int, RoundRecord]]
-"""round number → pairing number → the player's record in that round."""
+@dataclass(frozen=True, slots=True)
+class StateRows:
+    """A `TournamentState` with the rows it was read from.
 
-
-def round_records(tournament: Tournament, rounds: Sequence[int]) -> RoundHistory:
-    """Every game and bye of the given rounds as domain records, keyed by pairing number.
-
-    Players without a game or a bye in a round are not in that round's mapping (absent).
-    A game without a result raises `ResultsMissing`.
+    `players`: the tournament's players in pairing-number order. `games` and `byes`: those of
+    rounds 1..n, n being the round the state is before (`state.next_round`), in round then
+    board (or pairing-number) order, their round and players loaded (from `players`: no further
+    query). `pending`: (round, pairing number) of each player whose game in rounds 1..n-1 has
+    no result yet (pending-results mode only; empty otherwise).
     """
-    history: RoundHistory = defaultdict(dict)
-    games = Game.objects.filter(round__tournament=tournament, round__number__in=rounds).values_list(
-        "round__number", "board", "white__pairing_number", "black__pairing_number", "result"
-    )
-    for number, board, white, black, result in games:
-        if result == Result.NOT_PLAYED:
-            raise ResultsMissing(f"Round {number}, board {board} has no result yet.")
-        white_outcome, black_outcome = Result(result).outcomes
-        history[number][white] = RoundRecord(PlayerId(black), Color.WHITE, white_outcome)
-        history[number][black] = RoundRecord(PlayerId(white), Color.BLACK, black_outcome)
-    byes = Bye.objects.filter(round__tournament=tournament, round__number__in=rounds).values_list(
-        "round__number", "player__pairing_number", "kind"
-    )
-    for number, player, kind in byes:
-        history[number][player] = RoundRecord(None, Color.NONE, ByeKind(kind).outcome)
-    return history
+
+    state: TournamentState
+    players: tuple[Player, ...]
+    games: tuple[Game, ...]
+    byes: tuple[Bye, ...]
+    pending: frozenset[tuple[int, PlayerId]]
+
+    def scores(self) -> dict[PlayerId, Points]:
+        """Each player's points from the history (rounds 1..n-1), by pairing number."""
+        return {player.id: player.score(self.state.scoring) for player in self.state.players}
 
 
-ABSENT = RoundRecord(None, Color.NONE, Outcome.ABSENT)
+def state_rows(
+    tournament: Tournament, round_number: int | None = None, *, pending_results: bool = False
+) -> StateRows:
+    """The state before `round_number` is paired (default: the next round to pair), read from
+    the players, games and byes of rounds 1..`round_number` (three queries) and the forbidden
+    pairs (one more), with those rows. The one conversion from the database to the domain.
 
+    History: rounds 1 .. round_number-1; a player with neither game nor bye in a round is
+    absent (`0000 - -`). Not to be paired in `round_number`: players with a requested bye in it
+    (half-point, full-point, zero-point), withdrawn players and late entries not yet taking part
+    (C.04.1 c, e). When `round_number` is already paired, everyone without a game or the
+    pairing-allocated bye in it was not to be paired (as `tournaments.domain.trf.state` reads a
+    TRF file). After the last round (`round_number` = rounds + 1: the final standings) nobody is
+    left out.
 
-def tournament_state(tournament: Tournament, round_number: int | None = None) -> TournamentState:
-    """The state before `round_number` is paired (default: the next round to pair).
-
-    History: rounds 1 .. round_number-1 (a player with neither game nor bye in a round is
-    absent, `0000 - -`). Not to be paired in `round_number`: players with a requested bye in it
-    (half-point, full-point, zero-point), withdrawn players and late entries not yet taking part.
-    When `round_number` is already paired, everyone without a game or the pairing-allocated bye
-    in it was not to be paired (as `tournaments.domain.trf.state` reads a TRF file). After the
-    last round (`round_number` = rounds + 1: the final standings) nobody is left out. Every game
-    of the history needs its result (`ResultsMissing` otherwise).
+    A game of the history without a result raises `ResultsMissing`; with `pending_results`, it
+    counts as not played yet (an absence) and is listed in `pending` instead. A state with
+    pending results is for ranking and display only, never for pairing: it carries no
+    forbidden pairs (and skips their query).
     """
     if round_number is None:
         round_number = next_round_number(tournament)
@@ -118,10 +115,94 @@ def tournament_state(tournament: Tournament, round_number: int | None = None) ->
         raise RoundNotInTournament(
             f"{tournament.name} has {tournament.rounds} rounds: there is no round {round_number}."
         )
-    players = list(tournament.players.order_by("pairing_number"))
-    played = list(range(1, round_number))
-    history = round_records(tournament, played)
-    byes, in_games = _round_entries(tournament, round_number)
+    players = tuple(tournament.players.order_by("pairing_number"))
+    by_pk = {player.pk: player for player in players}
+    games = tuple(
+        Game.objects.filter(round__tournament=tournament, round__number__lte=round_number)
+        .select_related("round")
+        .order_by("round__number", "board")
+    )
+    byes = tuple(
+        Bye.objects.filter(round__tournament=tournament, round__number__lte=round_number)
+        .select_related("round")
+        .order_by("round__number", "player__pairing_number")
+    )
+    history: dict[tuple[int, int], RoundRecord] = {}
+    pending: set[tuple[int, PlayerId]] = set()
+    in_games: set[int] = set()
+    for game in games:
+        game.white, game.black = by_pk[game.white_id], by_pk[game.black_id]
+        number, white, black = (
+            game.round.number,
+            game.white.pairing_number,
+            game.black.pairing_number,
+        )
+        if number == round_number:
+            in_games.update((white, black))
+        elif game.result == Result.NOT_PLAYED:
+            if not pending_results:
+                raise ResultsMissing(f"Round {number}, board {game.board} has no result yet.")
+            pending.update({(number, PlayerId(white)), (number, PlayerId(black))})
+        else:
+            white_outcome, black_outcome = Result(game.result).outcomes
+            history[number, white] = RoundRecord(PlayerId(black), Color.WHITE, white_outcome)
+            history[number, black] = RoundRecord(PlayerId(white), Color.BLACK, black_outcome)
+    next_byes: dict[int, ByeKind] = {}
+    for bye in byes:
+        bye.player = by_pk[bye.player_id]
+        kind = ByeKind(bye.kind)
+        if bye.round.number == round_number:
+            next_byes[bye.player.pairing_number] = kind
+        else:
+            history[bye.round.number, bye.player.pairing_number] = RoundRecord(
+                None, Color.NONE, kind.outcome
+            )
+    played = range(1, round_number)
+    state = TournamentState(
+        total_rounds=tournament.rounds,
+        players=tuple(
+            PlayerState(
+                id=PlayerId(player.pairing_number),
+                name=player.name,
+                rating=player.fide_rating,
+                history=tuple(history.get((r, player.pairing_number), _ABSENT) for r in played),
+            )
+            for player in players
+        ),
+        initial_color=_color(tournament),
+        scoring=tournament.scoring,
+        not_paired=_not_paired(tournament, players, round_number, next_byes, in_games),
+        forbidden=() if pending_results else forbidden_pairs(tournament),
+    )
+    return StateRows(
+        state=state, players=players, games=games, byes=byes, pending=frozenset(pending)
+    )
+
+
+def tournament_state(tournament: Tournament, round_number: int | None = None) -> TournamentState:
+    """The state before `round_number` is paired (default: the next round to pair): what the
+    engine, the rule warnings and the publication order read. Every game of rounds
+    1..round_number-1 needs its result (`ResultsMissing` otherwise). See `state_rows`."""
+    return state_rows(tournament, round_number).state
+
+
+def scores_before(tournament: Tournament, number: int) -> dict[PlayerId, Points]:
+    """Each player's points from the rounds before round `number`, by pairing number; a game
+    without a result counts as not played yet. Three queries (`state_rows`)."""
+    return state_rows(tournament, number, pending_results=True).scores()
+
+
+_ABSENT = RoundRecord(None, Color.NONE, Outcome.ABSENT)
+
+
+def _not_paired(
+    tournament: Tournament,
+    players: Sequence[Player],
+    round_number: int,
+    byes: Mapping[int, ByeKind],
+    in_games: set[int],
+) -> dict[PlayerId, Outcome]:
+    """Who is not to be paired in `round_number`, and what they get instead (C.04.1 c, e)."""
     already_paired = bool(in_games) or ByeKind.PAIRING_ALLOCATED in byes.values()
     not_paired: dict[PlayerId, Outcome] = {}
     for player in players:
@@ -134,38 +215,7 @@ def tournament_state(tournament: Tournament, round_number: int | None = None) ->
             or (round_number <= tournament.rounds and _not_taking_part(player, round_number))
         ):
             not_paired[PlayerId(player.pairing_number)] = Outcome.ABSENT
-    return TournamentState(
-        total_rounds=tournament.rounds,
-        players=tuple(
-            PlayerState(
-                id=PlayerId(player.pairing_number),
-                name=player.name,
-                rating=player.fide_rating,
-                history=tuple(history[r].get(player.pairing_number, ABSENT) for r in played),
-            )
-            for player in players
-        ),
-        initial_color=_color(tournament),
-        scoring=tournament.scoring,
-        not_paired=not_paired,
-        forbidden=forbidden_pairs(tournament),
-    )
-
-
-def _round_entries(tournament: Tournament, number: int) -> tuple[dict[int, ByeKind], set[int]]:
-    """Round `number`'s byes by pairing number, and the pairing numbers with a game in it."""
-    byes = {
-        player: ByeKind(kind)
-        for player, kind in Bye.objects.filter(
-            round__tournament=tournament, round__number=number
-        ).values_list("player__pairing_number", "kind")
-    }
-    in_games: set[int] = set()
-    for white, black in Game.objects.filter(
-        round__tournament=tournament, round__number=number
-    ).values_list("white__pairing_number", "black__pairing_number"):
-        in_games.update((white, black))
-    return byes, in_games
+    return not_paired
 
 
 def _not_taking_part(player: Player, round_number: int) -> bool:
@@ -195,55 +245,35 @@ def forbidden_pairs(tournament: Tournament) -> tuple[ForbiddenPairs, ...]:
 def tournament_trf_document(
     tournament: Tournament, *, ranks: Mapping[int, int] | None = None
 ) -> TrfDocument:
-    """The tournament as a TRF document (what `export_trf` writes).
+    """The tournament as a TRF document (what `export_trf` writes and the pairing engine reads):
+    the state before the round after the last completed one (`state_rows`), written by
+    `state_document`, with the tournament's header and its players' details.
 
     Player lines hold every completed round, then, for the next round, the entries that say a
     player is not to be paired (requested half-, full- or zero-point byes; `0000 - -` for a
-    withdrawn player or a late entry not yet playing), as a file prepared for pairing that
-    round. Byes requested for later rounds become TRF-2026 `240` lines. `ranks` maps pairing
-    numbers to ranks (the standings); without it players are ranked by points, then pairing
-    number. `write_trf` cuts names to the 33 columns TRF gives them.
+    withdrawn player or a late entry not yet playing): a file prepared for pairing that round.
+    Byes requested for later rounds become TRF-2026 `240` lines. `ranks` maps pairing numbers
+    to ranks (the standings); without it players are ranked by points, then pairing number.
+    `write_trf` cuts names to the 33 columns TRF gives them.
     """
-    completed = list(
+    last = (
         tournament.round_set.filter(state=RoundState.COMPLETED)
-        .order_by("number")
+        .order_by("-number")
         .values_list("number", flat=True)
-    )
-    last = completed[-1] if completed else 0
-    history = round_records(tournament, list(range(1, last + 1)))
-    players = list(tournament.players.order_by("pairing_number"))
-    next_byes, _ = _round_entries(tournament, last + 1)
-    entries = {
-        player.pairing_number: [
-            _entry(history[number].get(player.pairing_number, ABSENT))
-            for number in range(1, last + 1)
-        ]
-        + _next_round_entry(player, next_byes.get(player.pairing_number), last + 1, tournament)
-        for player in players
-    }
-    scoring = tournament.scoring
-    points = {
-        number: Points(sum(scoring.points(entry.outcome) for entry in player_entries))
-        for number, player_entries in entries.items()
-    }
-    if ranks is None:
-        ranks = _ranks_by_points(points)
-    return TrfDocument(
+        .first()
+    ) or 0
+    rows = state_rows(tournament, last + 1)
+    header = TrfDocument(
         players=tuple(
             TrfPlayer(
                 pairing_number=PlayerId(player.pairing_number),
                 sex=player.sex,
                 title=player.title,
-                name=player.name,
-                rating=player.fide_rating or None,
                 federation=player.federation,
                 fide_id=int(player.fide_id) if player.fide_id else None,
                 birth_date=player.birth_date,
-                points=points[player.pairing_number],
-                rank=ranks.get(player.pairing_number),
-                rounds=tuple(entries[player.pairing_number]),
             )
-            for player in players
+            for player in rows.players
         ),
         name=tournament.name,
         city=tournament.city or None,
@@ -252,30 +282,11 @@ def tournament_trf_document(
         end_date=_trf_date(tournament.end_date),
         chief_arbiter=tournament.chief_arbiter or None,
         deputies=tuple(name for name in tournament.deputy_arbiter.split("; ") if name),
-        total_rounds=tournament.rounds,
-        initial_color=_color(tournament),
-        scoring=scoring,
         pairing_system=tournament.pairing_system,
         tie_breaks=tuple(tournament.tiebreaks),
-        forbidden=forbidden_pairs(tournament),
         byes=_later_byes(tournament, last + 2),
     )
-
-
-def _entry(record: RoundRecord) -> TrfRoundEntry:
-    return TrfRoundEntry(opponent=record.opponent, color=record.color, outcome=record.outcome)
-
-
-def _next_round_entry(
-    player: Player, kind: ByeKind | None, number: int, tournament: Tournament
-) -> list[TrfRoundEntry]:
-    if number > tournament.rounds:
-        return []
-    if kind is not None and kind != ByeKind.PAIRING_ALLOCATED:
-        return [TrfRoundEntry(opponent=None, color=Color.NONE, outcome=kind.outcome)]
-    if kind is None and _not_taking_part(player, number):
-        return [_entry(ABSENT)]
-    return []
+    return state_document(rows.state, header, ranks=ranks)
 
 
 def _later_byes(tournament: Tournament, first: int) -> tuple[TrfByeRequest, ...]:
@@ -294,33 +305,9 @@ def _later_byes(tournament: Tournament, first: int) -> tuple[TrfByeRequest, ...]
     )
 
 
-def _ranks_by_points(points: Mapping[int, int]) -> dict[int, int]:
-    order = sorted(points, key=lambda number: (-points[number], number))
-    return {number: rank for rank, number in enumerate(order, start=1)}
-
-
 def _trf_date(value: datetime.date | None) -> str | None:
     return value.strftime("%Y/%m/%d") if value is not None else None
 
 
 def _color(tournament: Tournament) -> Color:
     return Color.WHITE if tournament.initial_color == InitialColor.WHITE else Color.BLACK
-
-
-def scores_before(tournament: Tournament, number: int) -> dict[int, Points]:
-    """Each player's points (by player id) from the rounds before round `number` (two
-    queries); a game without a result counts nothing yet."""
-    scoring = tournament.scoring
-    scores: dict[int, int] = defaultdict(int)
-    for white, black, result in Game.objects.filter(
-        round__tournament=tournament, round__number__lt=number
-    ).values_list("white_id", "black_id", "result"):
-        if result:
-            white_outcome, black_outcome = Result(result).outcomes
-            scores[white] += scoring.points(white_outcome)
-            scores[black] += scoring.points(black_outcome)
-    for player, kind in Bye.objects.filter(
-        round__tournament=tournament, round__number__lt=number
-    ).values_list("player_id", "kind"):
-        scores[player] += scoring.points(ByeKind(kind).outcome)
-    return {player: Points(points) for player, points in scores.items()}
