@@ -165,9 +165,9 @@ def round_draft_swap_colours(*, game: Game, by: User | None) -> list[RuleWarning
     return games_warnings(game.round, [game])
 
 
-def _is_rematch(rnd: Round, game: Game) -> bool:
-    """Whether the board breaks C.1: the one reason a published pairing may change (D.10)."""
-    return any(warning.rule == "C.04.3 C.1" for warning in games_warnings(rnd, [game]))
+def _has_rematch(rnd: Round, games: list[Game]) -> bool:
+    """Whether a board breaks C.1: the one reason a published pairing may change (D.10)."""
+    return any(warning.rule == "C.04.3 C.1" for warning in games_warnings(rnd, games))
 
 
 @transaction.atomic
@@ -186,7 +186,7 @@ def round_draft_exchange_opponents(
         raise DraftEditRefused("Choose two different boards of the same round.")
     note = f"round {rnd.number}: boards {game_a.board} and {game_b.board} exchanged opponents"
     if rnd.state == RoundState.PUBLISHED:
-        if not (_is_rematch(rnd, game_a) or _is_rematch(rnd, game_b)):
+        if not _has_rematch(rnd, [game_a, game_b]):
             raise RoundAlreadyPublished(
                 f"Round {rnd.number} is published: its pairing changes only to correct a "
                 "rematch (C.04.2 D.10), and neither board is one."
