@@ -42,10 +42,15 @@ def forbidden(groups: list[frozenset[PlayerId]], a: PlayerFacts, b: PlayerFacts)
 
 def absolute_criteria(state: TournamentState) -> Compatible:
     """C.1 (no rematch of a played game), C.3 (no two non-topscorers with the same absolute
-    colour preference) and the forbidden pairs of the tournament (XXP)."""
+    colour preference) and the forbidden pairs of the tournament (XXP). The engine asks this
+    for nearly every pair of players, so the test of forbidden pairs is left out when there
+    are none."""
     groups = forbidden_groups(state)
 
-    def compatible(a: PlayerFacts, b: PlayerFacts) -> bool:
-        return not (rematch(a, b) or same_absolute_preference(a, b) or forbidden(groups, a, b))
+    def allowed(a: PlayerFacts, b: PlayerFacts) -> bool:
+        return not (rematch(a, b) or same_absolute_preference(a, b))
 
-    return compatible
+    def allowed_and_not_forbidden(a: PlayerFacts, b: PlayerFacts) -> bool:
+        return allowed(a, b) and not forbidden(groups, a, b)
+
+    return allowed_and_not_forbidden if groups else allowed
