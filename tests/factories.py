@@ -11,7 +11,17 @@ from django.contrib.auth.models import User
 from factory.declarations import SelfAttribute, Sequence, SubFactory
 from factory.django import DjangoModelFactory, Password
 
-from tournaments.models import Bye, ByeKind, Game, Player, Round, RoundState, Tournament
+from tournaments.models import (
+    ArbiterRole,
+    Bye,
+    ByeKind,
+    Game,
+    Player,
+    Round,
+    RoundState,
+    Tournament,
+    TournamentRole,
+)
 
 SAME_TOURNAMENT = SelfAttribute("..round.tournament")
 
@@ -34,6 +44,17 @@ class TournamentFactory(DjangoModelFactory[Tournament]):
     city = "Bologna"
     federation = "ITA"
     rounds = 5
+
+
+class TournamentRoleFactory(DjangoModelFactory[TournamentRole]):
+    """A user's role in a tournament: its chief arbiter unless `role=ArbiterRole.DEPUTY`."""
+
+    class Meta:
+        model = TournamentRole
+
+    tournament = SubFactory(TournamentFactory)
+    user = SubFactory(UserFactory)
+    role = ArbiterRole.CHIEF
 
 
 class PlayerFactory(DjangoModelFactory[Player]):

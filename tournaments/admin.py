@@ -1,25 +1,38 @@
-"""Django admin for every tournament model (a fallback for arbiters and maintainers)."""
+"""The Django admin shows tournament data read-only: it is the site operator's window, not a
+way round the rules.
+
+Every change to a tournament goes through the arbiter pages and their services, which check
+the arbiter's role, ask the FIDE-mode confirmations, lock history and record the audit trail
+and the integrity events. An admin form would skip all of that, so no one, superusers
+included, may add, change or delete a tournament model here. User accounts stay in Django's
+own admin (`django.contrib.auth`), which is for the operator.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from django.contrib import admin
+from django.db.models import Model
 from django.http import HttpRequest
 
 from tournaments.models import (
+    ArbiterInvitation,
     AuditEntry,
     Bye,
     ForbiddenPair,
     Game,
+    IntegrityEvent,
     Player,
+    RatingCorrection,
     Round,
     Tournament,
+    TournamentRole,
     WorkerHeartbeat,
 )
 
 if TYPE_CHECKING:
-    from django.contrib.admin import ModelAdmin, TabularInline
+    from django.contrib.admin import ModelAdmin
 else:
     # The admin classes are generic for the type checker only (django-stubs); without
     # django-stubs-ext at run time, subscripting them must return the class itself.
@@ -28,141 +41,99 @@ else:
         def __class_getitem__(cls, _: Any) -> type:
             return cls
 
-    class TabularInline(admin.TabularInline):
-        def __class_getitem__(cls, _: Any) -> type:
-            return cls
+
+M = TypeVar("M", bound=Model)
 
 
-class PlayerInline(TabularInline[Player, Tournament]):
-    model = Player
-    extra = 0
-    fields = ["pairing_number", "title", "name", "fide_rating", "federation", "status"]
-    show_change_link = True
+class ReadOnlyAdmin(ModelAdmin[M]):
+    """Lists and shows a model; refuses every add, change and delete (bulk actions too)."""
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: M | None = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: M | None = None) -> bool:
+        return False
 
 
 @admin.register(Tournament)
-class TournamentAdmin(ModelAdmin[Tournament]):
-    list_display = ["name", "city", "start_date", "end_date", "rounds", "status"]
-    list_filter = ["status", "pairing_system"]
+class TournamentAdmin(ReadOnlyAdmin[Tournament]):
+    list_display = ["name", "city", "start_date", "end_date", "rounds", "status", "fide_mode"]
+    list_filter = ["status", "pairing_system", "fide_mode"]
     search_fields = ["name", "city", "slug"]
-    prepopulated_fields = {"slug": ["name"]}
-    filter_horizontal = ["arbiters"]
-    readonly_fields = ["created", "updated"]
-    inlines = [PlayerInline]
-    fieldsets = [
-        (
-            None,
-            {
-                "fields": [
-                    "name",
-                    "slug",
-                    "city",
-                    "federation",
-                    ("start_date", "end_date"),
-                    ("chief_arbiter", "deputy_arbiter"),
-                    "status",
-                    "arbiters",
-                ]
-            },
-        ),
-        (
-            "Pairing",
-            {
-                "fields": [
-                    "rounds",
-                    "pairing_system",
-                    ("initial_color", "initial_color_seed"),
-                    "tiebreaks",
-                ]
-            },
-        ),
-        (
-            "Scoring (half-points)",
-            {
-                "fields": [
-                    ("points_win", "points_draw", "points_loss"),
-                    ("points_forfeit_win", "points_forfeit_loss"),
-                    ("points_pairing_bye", "points_full_bye"),
-                    ("points_half_bye", "points_zero_bye"),
-                ]
-            },
-        ),
-        ("Record", {"fields": ["created", "updated"]}),
-    ]
+
+
+@admin.register(TournamentRole)
+class TournamentRoleAdmin(ReadOnlyAdmin[TournamentRole]):
+    list_display = ["tournament", "user", "role", "created"]
+    list_filter = ["role"]
+    list_select_related = ["tournament", "user"]
+
+
+@admin.register(ArbiterInvitation)
+class ArbiterInvitationAdmin(ReadOnlyAdmin[ArbiterInvitation]):
+    list_display = ["tournament", "created_by", "created", "expires_at", "closed_at"]
+    list_select_related = ["tournament", "created_by"]
+    exclude = ["token_hash"]
 
 
 @admin.register(Player)
-class PlayerAdmin(ModelAdmin[Player]):
+class PlayerAdmin(ReadOnlyAdmin[Player]):
     list_display = ["pairing_number", "name", "title", "fide_rating", "federation", "tournament"]
     list_filter = ["tournament", "status"]
     search_fields = ["name", "fide_id"]
     list_select_related = ["tournament"]
 
 
-class GameInline(TabularInline[Game, Round]):
-    model = Game
-    extra = 0
-    fk_name = "round"
-    raw_id_fields = ["white", "black"]
-
-
-class ByeInline(TabularInline[Bye, Round]):
-    model = Bye
-    extra = 0
-    raw_id_fields = ["player"]
-
-
 @admin.register(Round)
-class RoundAdmin(ModelAdmin[Round]):
+class RoundAdmin(ReadOnlyAdmin[Round]):
     list_display = ["tournament", "number", "state", "published_at", "completed_at"]
     list_filter = ["state", "tournament"]
     list_select_related = ["tournament"]
-    inlines = [GameInline, ByeInline]
 
 
 @admin.register(Game)
-class GameAdmin(ModelAdmin[Game]):
+class GameAdmin(ReadOnlyAdmin[Game]):
     list_display = ["round", "board", "white", "black", "result"]
     list_filter = ["round__tournament"]
     list_select_related = ["round", "white", "black"]
-    raw_id_fields = ["white", "black"]
 
 
 @admin.register(Bye)
-class ByeAdmin(ModelAdmin[Bye]):
+class ByeAdmin(ReadOnlyAdmin[Bye]):
     list_display = ["round", "player", "kind"]
     list_filter = ["kind", "round__tournament"]
     list_select_related = ["round", "player"]
-    raw_id_fields = ["player"]
 
 
 @admin.register(ForbiddenPair)
-class ForbiddenPairAdmin(ModelAdmin[ForbiddenPair]):
+class ForbiddenPairAdmin(ReadOnlyAdmin[ForbiddenPair]):
     list_display = ["tournament", "first", "second", "first_round", "last_round"]
     list_select_related = ["tournament", "first", "second"]
-    raw_id_fields = ["first", "second"]
 
 
 @admin.register(AuditEntry)
-class AuditEntryAdmin(ModelAdmin[AuditEntry]):
+class AuditEntryAdmin(ReadOnlyAdmin[AuditEntry]):
     list_display = ["created", "tournament", "user", "entity", "old_value", "new_value"]
     list_filter = ["entity", "tournament"]
     list_select_related = ["tournament", "user"]
-    readonly_fields = [
-        "tournament",
-        "user",
-        "created",
-        "entity",
-        "entity_id",
-        "old_value",
-        "new_value",
-        "note",
-    ]
 
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
+
+@admin.register(IntegrityEvent)
+class IntegrityEventAdmin(ReadOnlyAdmin[IntegrityEvent]):
+    list_display = ["tournament", "kind", "round_number", "user", "created", "undone_at"]
+    list_filter = ["kind"]
+    list_select_related = ["tournament", "user"]
+
+
+@admin.register(RatingCorrection)
+class RatingCorrectionAdmin(ReadOnlyAdmin[RatingCorrection]):
+    list_display = ["game", "result", "user", "created"]
+    list_select_related = ["game", "user"]
 
 
 @admin.register(WorkerHeartbeat)
-class WorkerHeartbeatAdmin(ModelAdmin[WorkerHeartbeat]):
+class WorkerHeartbeatAdmin(ReadOnlyAdmin[WorkerHeartbeat]):
     list_display = ["id", "created", "seen_at"]

@@ -1,10 +1,12 @@
 """The request types every view is written against, and who may do what.
 
-Who may change a tournament: its assigned arbiters (and superusers); everyone else reads.
-Federation officers (staff accounts) read every tournament's exports. Views of every app use
-`arbiter_required` and `officer_required`, so the rule lives in one place, and they are typed
-with `HtmxHttpRequest` (public pages) or `ArbiterRequest` (a logged-in arbiter), so no view
-casts its request.
+Who may change a tournament: the users holding a role in it (`TournamentRole`: its chief
+arbiter and deputies); everyone else reads. Superusers get no exception: the site's operator
+is not an arbiter (in FIDE mode every change is an arbiter's, recorded under their name) and
+takes a role like anyone else. Federation officers (staff accounts) read every tournament's
+exports. Views of every app use `arbiter_required` and `officer_required`, so the rule lives
+in one place, and they are typed with `HtmxHttpRequest` (public pages) or `ArbiterRequest` (a
+logged-in arbiter), so no view casts its request.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django_htmx.middleware import HtmxDetails
 
-from tournaments.models import Tournament
+from tournaments.models import Tournament, TournamentRole
 
 P = ParamSpec("P")
 
@@ -37,12 +39,14 @@ class ArbiterRequest(HtmxHttpRequest):
 
 
 def user_can_arbitrate(user: AbstractBaseUser | AnonymousUser, tournament: Tournament) -> bool:
-    """Whether `user` is one of the tournament's arbiters (or a superuser)."""
+    """Whether `user` is the tournament's chief arbiter or one of its deputies.
+
+    Being a superuser or staff grants nothing here (see the module's docstring); who manages
+    the roles themselves is the services' rule (`tournaments.services.arbiters`).
+    """
     if not user.is_authenticated:
         return False
-    if getattr(user, "is_superuser", False):
-        return True
-    return tournament.arbiters.filter(pk=user.pk).exists()
+    return TournamentRole.objects.filter(tournament=tournament, user_id=user.pk).exists()
 
 
 def user_is_officer(user: AbstractBaseUser | AnonymousUser) -> bool:

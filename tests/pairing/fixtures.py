@@ -13,7 +13,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from pairing import tasks
-from tests.factories import UserFactory
+from tests.factories import TournamentRoleFactory, UserFactory
 from tournaments.models import Round, Tournament
 from tournaments.services.tournaments import tournament_import_trf
 
@@ -43,7 +43,7 @@ def arbiter(db: None) -> User:
 def worked(db: None, arbiter: User) -> Tournament:
     """The worked example before round 3 (rounds 1-2 completed), with `arbiter` assigned."""
     tournament = import_round_input(3)
-    tournament.arbiters.add(arbiter)
+    TournamentRoleFactory.create(tournament=tournament, user=arbiter)
     return tournament
 
 

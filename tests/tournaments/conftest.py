@@ -9,7 +9,13 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from tests.factories import PlayerFactory, RoundFactory, TournamentFactory, UserFactory
+from tests.factories import (
+    PlayerFactory,
+    RoundFactory,
+    TournamentFactory,
+    TournamentRoleFactory,
+    UserFactory,
+)
 from tournaments.models import (
     AuditEntry,
     Bye,
@@ -68,7 +74,7 @@ def tournament_with_players(
             tournament=tournament, pairing_number=number, fide_rating=2500 - 10 * number
         )
     if arbiter is not None:
-        tournament.arbiters.add(arbiter)
+        TournamentRoleFactory.create(tournament=tournament, user=arbiter)
     return tournament
 
 

@@ -6,6 +6,7 @@ Business rules live in `tournaments.services`; reads in `tournaments.selectors`.
 
 from __future__ import annotations
 
+from tournaments.models.arbiters import ArbiterInvitation
 from tournaments.models.audit import AuditEntry, WorkerHeartbeat
 from tournaments.models.integrity import (
     ArbiterRole,
@@ -43,6 +44,7 @@ from tournaments.models.tournament import (
 )
 
 __all__ = [
+    "ArbiterInvitation",
     "TournamentRole",
     "RatingCorrection",
     "IntegrityEventKind",

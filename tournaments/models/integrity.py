@@ -29,7 +29,12 @@ class TournamentRole(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "user"], name="one_role_per_tournament")
+            models.UniqueConstraint(fields=["tournament", "user"], name="one_role_per_tournament"),
+            models.UniqueConstraint(
+                fields=["tournament"],
+                condition=models.Q(role=ArbiterRole.CHIEF),
+                name="one_chief_arbiter_per_tournament",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime
 
-from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import F, Q
@@ -108,12 +107,6 @@ class Tournament(models.Model):
     )
     no_byes_last_rounds = models.PositiveSmallIntegerField(
         default=1, help_text="No byes may be requested in this many last rounds."
-    )
-    arbiters = models.ManyToManyField(
-        settings.AUTH_USER_MODEL,
-        blank=True,
-        related_name="arbitrated_tournaments",
-        help_text="The users who may change this tournament.",
     )
     fide_mode = models.BooleanField(
         default=True,

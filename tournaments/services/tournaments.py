@@ -149,7 +149,7 @@ def tournament_create(*, settings: TournamentSettings, by: User) -> Tournament:
     Round.objects.bulk_create(
         Round(tournament=tournament, number=number) for number in range(1, settings.rounds + 1)
     )
-    tournament.arbiters.add(by)
+    tournament.roles.create(user=by, role="chief")  # ArbiterRole.CHIEF
     seed = tournament.initial_color_seed
     audit(
         tournament=tournament,

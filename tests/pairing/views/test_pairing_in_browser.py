@@ -12,7 +12,7 @@ from django.test import Client
 from pytest_django.live_server_helper import LiveServer
 
 from pairing import tasks
-from tests.factories import UserFactory
+from tests.factories import TournamentRoleFactory, UserFactory
 from tests.pairing.fixtures import import_round_input
 from tournaments.models import RoundState
 
@@ -26,7 +26,7 @@ def test_an_arbiter_pairs_reviews_and_publishes_a_round_from_the_keyboard(
 ) -> None:
     arbiter = UserFactory.create(username="arbiter")
     tournament = import_round_input(3)
-    tournament.arbiters.add(arbiter)
+    TournamentRoleFactory.create(tournament=tournament, user=arbiter)
     client.force_login(arbiter)
     session = client.cookies["sessionid"].value
     url = f"{live_server.url}/t/{tournament.slug}/manage/round/3/pairing/"

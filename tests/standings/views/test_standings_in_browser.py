@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 from pytest_django.live_server_helper import LiveServer
 
-from tests.factories import UserFactory
+from tests.factories import TournamentRoleFactory, UserFactory
 from tests.standings.selectors.builders import import_worked_example, round_in_play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -33,7 +33,7 @@ def test_the_pages_fit_the_screen_and_are_saved_as_screenshots(
     import_worked_example()
     tournament, _ = round_in_play()
     arbiter = UserFactory.create()
-    tournament.arbiters.add(arbiter)
+    TournamentRoleFactory.create(tournament=tournament, user=arbiter)
     client.force_login(arbiter)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     context = chromium.new_context(viewport={"width": width, "height": 900})

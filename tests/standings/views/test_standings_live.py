@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 from pytest_django import DjangoAssertNumQueries
 
-from tests.factories import UserFactory
+from tests.factories import TournamentRoleFactory, UserFactory
 from tests.standings.selectors.builders import round_in_play
 from tests.standings.views.helpers import standings_rows
 from tournaments.models import Tournament
@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 def arbiter_client(client: Client) -> tuple[Client, Tournament]:
     tournament, _ = round_in_play()
     arbiter = UserFactory.create()
-    tournament.arbiters.add(arbiter)
+    TournamentRoleFactory.create(tournament=tournament, user=arbiter)
     client.force_login(arbiter)
     return client, tournament
 

@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 
 from tests.tournaments.conftest import pair_round
 from tournaments.exceptions import SettingsLocked
-from tournaments.models import AuditEntry, InitialColor, PairingSystem, RoundState
+from tournaments.models import ArbiterRole, AuditEntry, InitialColor, PairingSystem, RoundState
 from tournaments.services.tournaments import (
     TournamentSettings,
     color_from_seed,
@@ -20,7 +20,7 @@ from tournaments.services.tournaments import (
 pytestmark = pytest.mark.django_db
 
 
-def test_it_creates_the_rounds_and_makes_the_creator_an_arbiter(arbiter: User) -> None:
+def test_it_creates_the_rounds_and_makes_the_creator_its_chief_arbiter(arbiter: User) -> None:
     tournament = tournament_create(
         settings=TournamentSettings(name="Spring Open", rounds=7, scoring={"points_win": 6}),
         by=arbiter,
@@ -28,7 +28,7 @@ def test_it_creates_the_rounds_and_makes_the_creator_an_arbiter(arbiter: User) -
 
     assert tournament.slug == "spring-open"
     assert list(tournament.round_set.values_list("number", flat=True)) == list(range(1, 8))
-    assert list(tournament.arbiters.all()) == [arbiter]
+    assert list(tournament.roles.values_list("user", "role")) == [(arbiter.pk, ArbiterRole.CHIEF)]
     assert tournament.points_win == 6
     assert tournament.tiebreaks[:3] == ["BH/C1", "BH", "SB"]
 

@@ -1,13 +1,16 @@
-"""Arbiter login and the Django admin of every tournament model."""
+"""Arbiter login, and the Django admin: tournament data read-only, superusers included."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
 from tests.factories import UserFactory
-from tests.tournaments.conftest import WORKED_EXAMPLE
+from tests.tournaments.conftest import WORKED_EXAMPLE, Snapshot
+from tournaments.models import Game, Result, Tournament, TournamentRole
 from tournaments.services.tournaments import tournament_import_trf
 
 pytestmark = pytest.mark.django_db
@@ -43,17 +46,79 @@ def test_a_wrong_password_is_refused_with_a_message(client: Client) -> None:
     assert "enter a correct username and password" in response.content.decode()
 
 
-@pytest.mark.parametrize(
-    "model", ["tournament", "player", "round", "game", "bye", "forbiddenpair", "auditentry"]
-)
-def test_the_admin_lists_every_model(admin_client: Client, model: str) -> None:
-    tournament = tournament_import_trf(text=WORKED_EXAMPLE.read_text(encoding="utf-8"))
+MODELS = [
+    "tournament",
+    "player",
+    "round",
+    "game",
+    "bye",
+    "forbiddenpair",
+    "auditentry",
+    "integrityevent",
+    "ratingcorrection",
+    "tournamentrole",
+    "arbiterinvitation",
+]
 
-    assert admin_client.get(f"/admin/tournaments/{model}/").status_code == 200
-    assert (
-        admin_client.get(f"/admin/tournaments/tournament/{tournament.pk}/change/").status_code
-        == 200
+
+@pytest.fixture
+def imported() -> Tournament:
+    return tournament_import_trf(text=WORKED_EXAMPLE.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("model", MODELS)
+def test_the_admin_shows_every_model_read_only(
+    admin_client: Client, imported: Tournament, model: str
+) -> None:
+    listing = admin_client.get(f"/admin/tournaments/{model}/")
+
+    assert listing.status_code == 200
+    assert f"/admin/tournaments/{model}/add/" not in listing.content.decode()
+    assert admin_client.get(f"/admin/tournaments/{model}/add/").status_code == 403
+    page = admin_client.get(f"/admin/tournaments/tournament/{imported.pk}/change/")
+    assert page.status_code == 200 and 'name="_save"' not in page.content.decode()
+
+
+def test_a_superuser_cannot_change_a_result_through_the_admin(
+    admin_client: Client, imported: Tournament, snapshot: Callable[[], Snapshot]
+) -> None:
+    game = Game.objects.filter(round__tournament=imported, result=Result.WHITE_WINS).first()
+    assert game is not None
+    before = snapshot()
+
+    response = admin_client.post(
+        f"/admin/tournaments/game/{game.pk}/change/",
+        {
+            "round": game.round_id,
+            "board": game.board,
+            "white": game.white_id,
+            "black": game.black_id,
+            "result": Result.BLACK_WINS,
+        },
     )
+
+    assert response.status_code == 403
+    assert snapshot() == before
+
+
+def test_a_superuser_cannot_change_or_delete_a_tournament_through_the_admin(
+    admin_client: Client, imported: Tournament, snapshot: Callable[[], Snapshot]
+) -> None:
+    before = snapshot()
+    url = f"/admin/tournaments/tournament/{imported.pk}"
+
+    changed = admin_client.post(f"{url}/change/", {"name": "Renamed", "rounds": 1})
+    deleted = admin_client.post(f"{url}/delete/", {"post": "yes"})
+    bulk = admin_client.post(
+        "/admin/tournaments/tournament/",
+        {"action": "delete_selected", "_selected_action": [imported.pk], "post": "yes"},
+    )
+    added = admin_client.post("/admin/tournaments/tournamentrole/add/", {"role": "chief"})
+
+    assert (changed.status_code, deleted.status_code, added.status_code) == (403, 403, 403)
+    assert bulk.status_code in {200, 302}
+    assert snapshot() == before
+    assert not TournamentRole.objects.exists()
 
 
 def test_the_admin_needs_a_staff_login(client: Client) -> None:

@@ -9,7 +9,7 @@ from django.test import Client
 from tests.factories import UserFactory
 from tests.tournaments.conftest import pair_round, tournament_with_players
 from tournaments.forms import TournamentForm
-from tournaments.models import Bye, PlayerStatus, RoundState, Tournament
+from tournaments.models import ArbiterRole, Bye, PlayerStatus, RoundState, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -44,7 +44,7 @@ def test_other_users_get_a_403_and_anonymous_users_the_login_page(client: Client
     assert response.status_code == 403
 
 
-def test_creating_a_tournament_makes_the_creator_its_arbiter(client: Client) -> None:
+def test_creating_a_tournament_makes_the_creator_its_chief_arbiter(client: Client) -> None:
     user = UserFactory.create(username="creator")
     client.force_login(user)
     data = {
@@ -72,7 +72,7 @@ def test_creating_a_tournament_makes_the_creator_its_arbiter(client: Client) -> 
     tournament = Tournament.objects.get()
     assert response.status_code == 302
     assert response["Location"] == f"/t/{tournament.slug}/manage/players/"
-    assert list(tournament.arbiters.all()) == [user]
+    assert list(tournament.roles.values_list("user", "role")) == [(user.pk, ArbiterRole.CHIEF)]
     assert (tournament.points_draw, tournament.round_set.count()) == (1, 7)
     assert tournament.tiebreaks == ["BH/C1", "BH", "SB"]
 
