@@ -118,3 +118,13 @@ class ActionRefused(TournamentError):
     def __init__(self, warning: ActionWarning) -> None:
         self.warning = warning
         super().__init__(" ".join((warning.title, *warning.consequences)))
+
+
+class RoleRefused(TournamentError):
+    """A change of the arbiters the roles refuse: only the chief arbiter manages roles, and a
+    tournament always keeps its chief arbiter."""
+
+
+class InvitationInvalid(TournamentError):
+    """An invitation link that is unknown (forged or mistyped), used, declined, withdrawn or
+    expired, or that its user cannot accept."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tournaments.views import exports, manage, public
+from tournaments.views import arbiters, exports, manage, public
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -16,6 +16,28 @@ urlpatterns = [
     path("t/<slug:slug>/player/<int:pairing_number>/", public.player_detail, name="player-detail"),
     path("t/<slug:slug>/manage/", manage.dashboard, name="manage-dashboard"),
     path("t/<slug:slug>/manage/edit/", manage.tournament_edit, name="manage-edit"),
+    path("t/<slug:slug>/manage/arbiters/", arbiters.arbiters, name="manage-arbiters"),
+    path(
+        "t/<slug:slug>/manage/arbiters/invite/",
+        arbiters.invitation_new,
+        name="manage-arbiters-invite",
+    ),
+    path(
+        "t/<slug:slug>/manage/arbiters/withdraw/",
+        arbiters.invitation_withdraw,
+        name="manage-arbiters-withdraw",
+    ),
+    path(
+        "t/<slug:slug>/manage/arbiters/remove/",
+        arbiters.arbiter_delete,
+        name="manage-arbiters-remove",
+    ),
+    path(
+        "t/<slug:slug>/manage/arbiters/hand-over/",
+        arbiters.chief_hand_over,
+        name="manage-arbiters-hand-over",
+    ),
+    path("t/<slug:slug>/join/<str:token>/", arbiters.join, name="arbiter-join"),
     path("t/<slug:slug>/manage/players/", manage.players, name="manage-players"),
     path(
         "t/<slug:slug>/manage/players/import/",
