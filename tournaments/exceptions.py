@@ -128,3 +128,9 @@ class RoleRefused(TournamentError):
 class InvitationInvalid(TournamentError):
     """An invitation link that is unknown (forged or mistyped), used, declined, withdrawn or
     expired, or that its user cannot accept."""
+
+
+class ConfigurationRefused(TournamentError):
+    """A set-up that makes no sense or cannot be completed: a scoring system where two draws beat
+    a win and a loss, a bye worth more than a win, more rounds than the field can pair
+    (VCL4THP Q62, Q74, Q81, Q83)."""

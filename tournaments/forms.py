@@ -7,6 +7,8 @@ from typing import Any
 
 from django import forms
 
+from tournaments.domain.configuration import scoring_problems
+from tournaments.domain.state import Points, Scoring
 from tournaments.domain.tiebreaks import DEFAULT_TIEBREAKS, TIEBREAKS, tiebreak_list_problems
 from tournaments.models import (
     MAX_RATING,
@@ -80,7 +82,11 @@ DRAW_COLOR = "draw"
 
 def _points_field(label: str) -> forms.DecimalField:
     return forms.DecimalField(
-        label=label, min_value=Decimal(0), max_value=Decimal(10), decimal_places=1, step_size=0.5
+        label=label,
+        min_value=Decimal(0),
+        max_value=Decimal(10),
+        decimal_places=1,
+        step_size=Decimal("0.5"),
     )
 
 
@@ -94,7 +100,13 @@ class TournamentForm(forms.Form):
     end_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
     chief_arbiter = forms.CharField(max_length=200, required=False)
     deputy_arbiter = forms.CharField(max_length=200, required=False, label="Deputy arbiter")
-    rounds = forms.IntegerField(min_value=1, max_value=99, initial=9)
+    rounds = forms.IntegerField(
+        min_value=1,
+        max_value=99,
+        initial=9,
+        help_text="Announced before the start: once round 1 is paired, a change needs a "
+        "two-step confirmation and is recorded.",
+    )
     pairing_system = forms.ChoiceField(
         label="Rules edition",
         required=False,
@@ -175,6 +187,15 @@ class TournamentForm(forms.Form):
         chosen = [code for code in codes if code]
         for problem in tiebreak_list_problems(chosen):
             self.add_error(None, problem)
+        if all(data.get(name) is not None for name in SCORE_FIELDS):
+            scoring = Scoring(
+                **{
+                    name.removeprefix("points_"): Points(int(data[name] * 2))
+                    for name in SCORE_FIELDS
+                }
+            )
+            for problem in scoring_problems(scoring):
+                self.add_error(None, problem)
         return data
 
     def settings(self) -> TournamentSettings:
@@ -323,3 +344,16 @@ class ResultForm(forms.Form):
 
     result = forms.ChoiceField(choices=Result.choices, required=False)
     expected = forms.ChoiceField(choices=Result.choices, required=False)
+
+
+class RatingCorrectionForm(forms.Form):
+    """A board of the round and the result the rating report must give for it (Q192)."""
+
+    board = forms.IntegerField(min_value=1, max_value=999)
+    result = forms.ChoiceField(
+        label="Result for the rating report",
+        choices=[(value, label) for value, label in Result.choices if value],
+    )
+    note = forms.CharField(
+        max_length=300, required=False, help_text="Why: e.g. reported after round 6 ended."
+    )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tournaments.views import arbiters, exports, manage, public
+from tournaments.views import arbiters, exports, fide_mode, manage, public, results
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -91,12 +91,23 @@ urlpatterns = [
     ),
     path(
         "t/<slug:slug>/manage/round/<int:number>/results/",
-        manage.results,
+        results.results,
         name="manage-results",
     ),
     path(
         "t/<slug:slug>/manage/round/<int:number>/results/<int:board>/",
-        manage.result_enter,
+        results.result_enter,
         name="manage-result",
+    ),
+    path(
+        "t/<slug:slug>/manage/round/<int:number>/rating-correction/",
+        results.rating_correction,
+        name="manage-rating-correction",
+    ),
+    path("t/<slug:slug>/manage/fide-mode/", fide_mode.fide_mode, name="manage-fide-mode"),
+    path(
+        "t/<slug:slug>/manage/fide-mode/leave/",
+        fide_mode.fide_mode_leave,
+        name="manage-fide-mode-leave",
     ),
 ]

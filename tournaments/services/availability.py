@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.db import transaction
 
+from tournaments.domain.warnings import ActionWarning, Level
 from tournaments.exceptions import (
     ByeRefused,
     ForbiddenPairRefused,
@@ -24,16 +25,24 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.selectors.state import next_round_number, paired_from
-from tournaments.services.base import audit, lock_tournament
+from tournaments.services.base import audit, lock_tournament, require_confirmation
 
 
 @transaction.atomic
-def bye_request(*, player: Player, round_number: int, kind: ByeKind, by: User) -> Bye:
+def bye_request(
+    *,
+    player: Player,
+    round_number: int,
+    kind: ByeKind,
+    by: User,
+    confirmed: Level | None = None,
+) -> Bye:
     """A bye the player asks for in a round not yet paired: half-point or zero-point.
 
     Refused (`ByeRefused`) for a round already paired, a round among the tournament's last
     `no_byes_last_rounds`, more than `max_half_point_byes` half-point byes, a withdrawn player
-    or one not yet playing in that round, or a round where the player already has a bye.
+    or one not yet playing in that round, or a round where the player already has a bye. A
+    second or later half-point bye needs a Level-3 confirmation (VCL4THP Q174).
     """
     tournament = lock_tournament(player.tournament_id)
     player = Player.objects.get(pk=player.pk)
@@ -62,6 +71,20 @@ def bye_request(*, player: Player, round_number: int, kind: ByeKind, by: User) -
             raise ByeRefused(
                 f"{player.name} already has {taken} half-point bye(s): the limit is "
                 f"{tournament.max_half_point_byes}."
+            )
+        if taken:
+            require_confirmation(
+                ActionWarning(
+                    Level.CONFIRM,
+                    f"Give {player.name} a half-point bye number {taken + 1}?",
+                    (
+                        f"{player.name} already has {taken} half-point bye(s); the tournament "
+                        f"allows {tournament.max_half_point_byes}.",
+                        f"Round {round_number} will score half a point without a game.",
+                    ),
+                    rule="VCL4THP Q174",
+                ),
+                confirmed,
             )
     bye = Bye.objects.create(round=rnd, player=player, kind=kind)
     audit(
@@ -129,15 +152,29 @@ def player_withdraw(*, player: Player, from_round: int, by: User) -> Player:
 
 
 @transaction.atomic
-def player_reinstate(*, player: Player, by: User) -> Player:
+def player_reinstate(*, player: Player, by: User, confirmed: Level | None = None) -> Player:
     """Bring a withdrawn player back: paired again from the next round to pair; the rounds
-    missed meanwhile stay absences (zero points). Audited."""
+    missed meanwhile stay absences (zero points). A Level-2 notice says so. Audited."""
     tournament = lock_tournament(player.tournament_id)
     player = Player.objects.get(pk=player.pk)
     if player.status != PlayerStatus.WITHDRAWN:
         raise PlayerStatusError(f"{player.name} has not withdrawn.")
-    if next_round_number(tournament) > tournament.rounds:
+    first_open = next_round_number(tournament)
+    if first_open > tournament.rounds:
         raise PlayerStatusError("Every round is paired: there is no round left to play.")
+    missed = (
+        f"Rounds {player.withdrawn_from_round}-{first_open - 1} stay unplayed: zero points."
+        if player.withdrawn_from_round is not None and player.withdrawn_from_round < first_open
+        else "No round was missed."
+    )
+    require_confirmation(
+        ActionWarning(
+            Level.NOTICE,
+            f"{player.name} comes back from round {first_open}.",
+            (missed, f"{player.name} is paired again from round {first_open}."),
+        ),
+        confirmed,
+    )
     old = f"withdrawn from round {player.withdrawn_from_round}"
     player.status, player.withdrawn_from_round = PlayerStatus.ACTIVE, None
     player.save(update_fields=["status", "withdrawn_from_round", "updated"])

@@ -15,6 +15,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Max
 
+from tournaments.domain.warnings import ActionWarning, Level
 from tournaments.exceptions import (
     InvalidPlayer,
     PlayerImportError,
@@ -26,13 +27,15 @@ from tournaments.models import (
     RENUMBERING_LAST_ROUND,
     Bye,
     ByeKind,
+    IntegrityEventKind,
     Player,
     Sex,
     Title,
     Tournament,
 )
 from tournaments.selectors.state import initial_order_key, next_round_number, paired_from
-from tournaments.services.base import audit, lock_tournament
+from tournaments.services.base import audit, lock_tournament, require_confirmation
+from tournaments.services.integrity import integrity_event_record
 from tournaments.services.trf_import import parse_or_refuse
 
 CSV_COLUMNS = ("name", "title", "sex", "rating", "federation", "fide_id", "birth_date")
@@ -316,9 +319,9 @@ def players_import_trf(*, tournament: Tournament, text: str, by: User) -> int:
     return _import(tournament, rows, by)
 
 
-def _renumber(tournament: Tournament) -> tuple[list[Player], str, str]:
-    """Pairing numbers in initial order; the players, and the numbers that changed (before,
-    after; empty when none did)."""
+def _renumbering(tournament: Tournament) -> tuple[list[Player], list[tuple[Player, int]]]:
+    """The players in initial order, and each player whose pairing number would change with
+    the new number."""
     players = list(tournament.players.all())
     players.sort(key=lambda player: (initial_order_key(player), player.pairing_number))
     moves = [
@@ -326,6 +329,15 @@ def _renumber(tournament: Tournament) -> tuple[list[Player], str, str]:
         for number, player in enumerate(players, start=1)
         if player.pairing_number != number
     ]
+    return players, moves
+
+
+def _renumber(
+    tournament: Tournament, planned: tuple[list[Player], list[tuple[Player, int]]] | None = None
+) -> tuple[list[Player], str, str]:
+    """Pairing numbers in initial order; the players, and the numbers that changed (before,
+    after; empty when none did)."""
+    players, moves = planned or _renumbering(tournament)
     if not moves:
         return players, "", ""
     old = ", ".join(f"{player.pairing_number}. {player.name}" for player, _ in moves)
@@ -346,13 +358,16 @@ def _keep_initial_order(tournament: Tournament) -> None:
 
 
 @transaction.atomic
-def tournament_assign_pairing_numbers(*, tournament: Tournament, by: User | None) -> list[Player]:
+def tournament_assign_pairing_numbers(
+    *, tournament: Tournament, by: User | None, confirmed: Level | None = None
+) -> list[Player]:
     """Give the pairing numbers in initial ranking order (C.04.2 B.2: rating, title, name);
     returns the players in their new order.
 
     Run before round 1; again to renumber after late entries, until round 4 has been paired
     (C.04.2 B.3: `RenumberingClosed` after). Games and byes follow the players, so the history
-    keeps its meaning.
+    keeps its meaning. Once round 1 is paired, changing issued numbers needs a Level-3
+    confirmation and is recorded as a `### TPN` event (VCL4THP Q154, Q112).
     """
     tournament = lock_tournament(tournament.pk)
     if paired_from(tournament, RENUMBERING_LAST_ROUND):
@@ -360,7 +375,29 @@ def tournament_assign_pairing_numbers(*, tournament: Tournament, by: User | None
             f"Round {RENUMBERING_LAST_ROUND} has been paired: pairing numbers can no longer "
             "change (C.04.2 B.3)."
         )
-    players, old, new = _renumber(tournament)
+    planned = _renumbering(tournament)
+    last_paired = next_round_number(tournament) - 1
+    issued = last_paired >= 1 and bool(planned[1])
+    if issued:
+        require_confirmation(
+            ActionWarning(
+                Level.CONFIRM,
+                f"Change {len(planned[1])} pairing numbers after round {last_paired}?",
+                (
+                    ", ".join(
+                        f"{player.name}: {player.pairing_number} → {number}"
+                        for player, number in planned[1]
+                    )
+                    + ".",
+                    "The rounds already paired keep their games; the players' cards and the "
+                    "report use the new numbers.",
+                    f"Recorded in the tournament report as “### TPN @ Round {last_paired}”.",
+                ),
+                rule="VCL4THP Q154",
+            ),
+            confirmed,
+        )
+    players, old, new = _renumber(tournament, planned)
     if old:
         audit(
             tournament=tournament,
@@ -369,5 +406,13 @@ def tournament_assign_pairing_numbers(*, tournament: Tournament, by: User | None
             entity_id=tournament.pk,
             old=old,
             new=f"pairing numbers in initial order: {new}",
+        )
+    if issued:
+        integrity_event_record(
+            tournament=tournament,
+            kind=IntegrityEventKind.PAIRING_NUMBERS,
+            round_number=last_paired,
+            details=f"Pairing numbers regenerated: {old} became {new}",
+            by=by,
         )
     return players

@@ -9,6 +9,8 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
+from tournaments.domain.configuration import first_correctable_round
+from tournaments.domain.warnings import ActionWarning, Level
 from tournaments.exceptions import (
     PlayerAlreadyInRound,
     PlayerNotInTournament,
@@ -20,14 +22,17 @@ from tournaments.models import (
     Bye,
     ByeKind,
     Game,
+    IntegrityEventKind,
     Player,
+    RatingCorrection,
     Result,
     Round,
     RoundState,
     Tournament,
     TournamentStatus,
 )
-from tournaments.services.base import audit, lock_tournament
+from tournaments.services.base import audit, lock_tournament, require_confirmation
+from tournaments.services.integrity import integrity_event_record
 
 
 def _check_round_open(rnd: Round) -> None:
@@ -113,22 +118,100 @@ def _result_label(value: str) -> str:
     return Result(value).label if value else "no result"
 
 
+def first_open_round(tournament: Tournament) -> int:
+    """The first round whose results may still be corrected: in FIDE mode the last published
+    round and the one before it (Q189-Q191), else round 1 (older rounds after Level 4)."""
+    return _first_recent_round(tournament) if tournament.fide_mode else 1
+
+
+def _first_recent_round(tournament: Tournament) -> int:
+    """The first of the last two rounds (the last published one and the one before it)."""
+    last_published = (
+        tournament.round_set.filter(state__in=[RoundState.PUBLISHED, RoundState.COMPLETED])
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+    )
+    return first_correctable_round(last_published or 0)
+
+
+def _board(game: Game) -> str:
+    return f"board {game.board} ({game.white.pairing_number} - {game.black.pairing_number})"
+
+
+def correction_warning(
+    tournament: Tournament, game: Game, result: Result | str, *, next_paired: bool
+) -> ActionWarning:
+    """What correcting the entered result of `game` needs: Level 3 in the open rounds, Level 5
+    before them in FIDE mode, Level 4 before them out of FIDE mode (Q189-Q191)."""
+    rnd = game.round
+    change = f"{_result_label(game.result)} → {_result_label(result)}"
+    title = f"Correct round {rnd.number}, {_board(game)}: {change}?"
+    record = (
+        f"The correction is recorded in the tournament report as "
+        f"“### Correction @ Round {rnd.number}”."
+    )
+    first_open = _first_recent_round(tournament)
+    if rnd.number < first_open:
+        if tournament.fide_mode:
+            return ActionWarning(
+                Level.REFUSED,
+                f"Round {rnd.number} can no longer be corrected:",
+                (
+                    f"in FIDE mode only the results of rounds {first_open} and later can "
+                    "change (C.04.2 D.8). Record a rating-report-only correction instead; "
+                    "the standings and the pairings keep the result.",
+                ),
+                rule="VCL4THP Q189, Q191",
+            )
+        return ActionWarning(
+            Level.DOUBLE_CONFIRM,
+            title,
+            (
+                f"The pairings of the rounds after round {rnd.number} were made with "
+                f"{_result_label(game.result)}; they stay as they are.",
+                "The standings change.",
+                record,
+            ),
+            rule="VCL4THP Q189",
+        )
+    consequences = ["The standings change."]
+    if next_paired:
+        consequences.append(
+            f"Round {rnd.number + 1} is paired: its pairing stands, the correction counts from "
+            "the following pairing (C.04.2 D.8)."
+        )
+    return ActionWarning(Level.CONFIRM, title, (*consequences, record), rule="VCL4THP Q190, Q115")
+
+
 @transaction.atomic
 def game_enter_result(
-    *, game: Game, result: Result, by: User, expected_previous: Result | str
+    *,
+    game: Game,
+    result: Result,
+    by: User,
+    expected_previous: Result | str,
+    confirmed: Level | None = None,
 ) -> Game:
     """Record `result` on a board of a published round, if its stored result is still
     `expected_previous` (compare-and-set: of two arbiters on one board, the second is told
     with `ResultConflict` and nothing is lost).
 
-    Every change is audited; a change of a result already entered is a correction. The round
-    becomes completed when every board has a result and goes back to published when one is
-    cleared, which is refused once the next round is paired. A correction after the next
-    round was paired stands for the standings and the following pairings (C.04.2 D.8): the
-    published pairing is not changed.
+    Every change is audited. A change of a result already entered is a correction: it needs a
+    Level-3 confirmation and is recorded as a `### Correction` event; in FIDE mode only the
+    last published round and the one before it can be corrected (earlier rounds: Level 5,
+    `ActionRefused`), out of FIDE mode an earlier round needs Level 4. The round becomes
+    completed when every board has a result and goes back to published when one is cleared,
+    which is refused once the next round is paired. A correction after the next round was
+    paired stands for the standings and the following pairings (C.04.2 D.8): the published
+    pairing is not changed.
     """
     tournament = lock_tournament(game.round.tournament_id)
-    game = Game.objects.select_related("round").select_for_update(of=("self",)).get(pk=game.pk)
+    game = (
+        Game.objects.select_related("round", "white", "black")
+        .select_for_update(of=("self",))
+        .get(pk=game.pk)
+    )
     rnd = game.round
     if rnd.state not in {RoundState.PUBLISHED, RoundState.COMPLETED}:
         raise RoundNotPublished(
@@ -152,6 +235,10 @@ def game_enter_result(
             "but not cleared."
         )
     old = game.result
+    if old:
+        require_confirmation(
+            correction_warning(tournament, game, result, next_paired=next_paired), confirmed
+        )
     game.result = result
     game.save(update_fields=["result", "updated"])
     note = ""
@@ -171,8 +258,78 @@ def game_enter_result(
         new=f"round {rnd.number} board {game.board}: {_result_label(result)}",
         note=note,
     )
+    if old:
+        integrity_event_record(
+            tournament=tournament,
+            kind=IntegrityEventKind.CORRECTION,
+            round_number=rnd.number,
+            details=f"{_board(game)}: {old} changed to {result or 'no result'}",
+            by=by,
+            snapshot={"game": game.pk, "result": old},
+        )
     _update_round_state(tournament, rnd)
     return game
+
+
+@transaction.atomic
+def game_record_rating_correction(
+    *,
+    game: Game,
+    result: Result,
+    note: str,
+    by: User,
+    confirmed: Level | None = None,
+) -> RatingCorrection:
+    """Record the result the rating report must give for `game`, while the pairings and the
+    standings keep the recorded one (C.04.2 D.8; VCL4THP Q192). Level 3; recorded as a
+    rating-only correction event. A second call replaces the first."""
+    tournament = lock_tournament(game.round.tournament_id)
+    game = Game.objects.select_related("round", "white", "black").get(pk=game.pk)
+    if game.round.state not in {RoundState.PUBLISHED, RoundState.COMPLETED}:
+        raise RoundNotPublished(f"Round {game.round.number} is not published.")
+    if result == Result.NOT_PLAYED:
+        raise RoundNotEditable("Choose the result the rating report must give.")
+    if result == game.result:
+        raise RoundNotEditable(
+            f"{_result_label(result)} is the recorded result: there is nothing to correct."
+        )
+    previous = RatingCorrection.objects.filter(game=game).first()
+    require_confirmation(
+        ActionWarning(
+            Level.CONFIRM,
+            f"Report round {game.round.number}, {_board(game)} as {_result_label(result)} for "
+            "rating?",
+            (
+                f"The pairings and the standings keep {_result_label(game.result)}.",
+                "Only the rating report gives the corrected result, recorded as a rating-only "
+                f"correction of round {game.round.number}.",
+            ),
+            rule="VCL4THP Q192",
+        ),
+        confirmed,
+    )
+    correction, _ = RatingCorrection.objects.update_or_create(
+        game=game, defaults={"result": result, "note": note.strip(), "user": by}
+    )
+    audit(
+        tournament=tournament,
+        by=by,
+        entity="rating_correction",
+        entity_id=correction.pk,
+        old=_result_label(previous.result) if previous else "",
+        new=f"round {game.round.number} board {game.board}: {_result_label(result)} for rating",
+        note=note.strip(),
+    )
+    integrity_event_record(
+        tournament=tournament,
+        kind=IntegrityEventKind.RATING_CORRECTION,
+        round_number=game.round.number,
+        details=f"{_board(game)}: recorded {game.result or 'no result'}, rated as {result}"
+        + (f" ({note.strip()})" if note.strip() else ""),
+        by=by,
+        snapshot={"rating_correction": previous.result} if previous else None,
+    )
+    return correction
 
 
 def _update_round_state(tournament: Tournament, rnd: Round) -> None:

@@ -15,20 +15,32 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.text import slugify
 
+from tournaments.domain.configuration import (
+    combined,
+    finality_changes,
+    rounds_problem,
+    scoring_problems,
+)
 from tournaments.domain.tiebreaks import DEFAULT_TIEBREAKS
+from tournaments.domain.warnings import ActionWarning, Level
 from tournaments.exceptions import (
+    ActionRefused,
+    ConfigurationRefused,
     SettingsLocked,
     TrfImportError,
 )
 from tournaments.models import (
     SCORE_FIELDS,
     InitialColor,
+    IntegrityEventKind,
     PairingSystem,
     Round,
     RoundState,
     Tournament,
 )
-from tournaments.services.base import audit, lock_tournament
+from tournaments.selectors.state import next_round_number
+from tournaments.services.base import audit, lock_tournament, require_confirmation
+from tournaments.services.integrity import integrity_event_record
 from tournaments.services.trf_import import import_document, parse_or_refuse
 
 
@@ -134,9 +146,19 @@ def _check_dates(settings: TournamentSettings) -> None:
         raise SettingsLocked("A tournament has 1 to 99 rounds.")
 
 
+def _check_scoring(tournament: Tournament) -> None:
+    """Refuse a scoring system that makes no sense (VCL4THP Q74, Q81, Q83)."""
+    problems = scoring_problems(tournament.scoring)
+    if problems:
+        raise ConfigurationRefused(" ".join(problems))
+
+
 @transaction.atomic
 def tournament_create(*, settings: TournamentSettings, by: User) -> Tournament:
     """Create a tournament, its rounds 1..rounds (not paired), and make `by` its arbiter.
+
+    A new tournament is in FIDE mode (VCL4THP Q40). A scoring system that makes no sense is
+    refused (`ConfigurationRefused`).
 
     The initial colour is drawn with a `secrets` seed that is stored (`initial_color_seed`)
     unless the arbiter entered it.
@@ -144,6 +166,7 @@ def tournament_create(*, settings: TournamentSettings, by: User) -> Tournament:
     _check_dates(settings)
     tournament = Tournament(slug=_unique_slug(settings.name), rounds=settings.rounds)
     _apply(tournament, settings)
+    _check_scoring(tournament)
     tournament.full_clean(exclude=["slug"])
     tournament.save()
     Round.objects.bulk_create(
@@ -169,27 +192,51 @@ def _snapshot(tournament: Tournament) -> dict[str, object]:
 
 @transaction.atomic
 def tournament_update(
-    *, tournament: Tournament, settings: TournamentSettings, by: User
+    *,
+    tournament: Tournament,
+    settings: TournamentSettings,
+    by: User,
+    confirmed: Level | None = None,
 ) -> Tournament:
     """Change a tournament's settings.
 
-    The rules edition, the initial colour, the scoring and the tie-breaks change only before
-    round 1 is paired (`SettingsLocked`). Changing the number of rounds adds or removes rounds
-    that are not paired yet (with their requested byes); a paired round cannot be removed.
+    A scoring system that makes no sense is refused (`ConfigurationRefused`). The rules edition,
+    the initial colour and the scoring change only before round 1 is paired (`SettingsLocked`).
+    Once round 1 is paired (VCL4THP Q57-Q63, Q200-Q202):
+    - the number of rounds changes only with a Level-4 confirmation, recorded as a
+      `### Configuration` event, never so far that a paired round would be left unplayed
+      (`SettingsLocked`), beyond what the field can pair (`ConfigurationRefused`), or so that
+      the last paired round stops or starts being the final round (Level 5: its pairing
+      followed the rules of its place);
+    - the tie-break list changes only with a Level-4 confirmation, recorded as a
+      `### Tie-breaks` event giving the previous list.
+
+    Before the start, more rounds than the registered field can pair is a Level-2 notice (Q62).
+    Adding or removing rounds adds or removes rounds that are not paired yet (with their
+    requested byes).
     """
     _check_dates(settings)
     tournament = lock_tournament(tournament.pk)
     before = _snapshot(tournament)
-    started = tournament.round_set.filter(number=1).exclude(state=RoundState.NOT_PAIRED).exists()
+    old_rounds, old_tiebreaks = tournament.rounds, list(tournament.tiebreaks)
+    last_paired = next_round_number(tournament) - 1
+    started = last_paired >= 1
     _apply(tournament, settings)
+    _check_scoring(tournament)
     after = _snapshot(tournament)
-    locked = {"pairing_system", "initial_color", "tiebreaks", *SCORE_FIELDS}
+    locked = {"pairing_system", "initial_color", *SCORE_FIELDS}
     changed_locked = sorted(name for name in locked if before[name] != after[name])
     if started and changed_locked:
         raise SettingsLocked(
-            "Round 1 is paired: the rules edition, initial colour, scoring and tie-breaks can "
-            f"no longer change ({', '.join(changed_locked)})."
+            "Round 1 is paired: the rules edition, initial colour and scoring can no longer "
+            f"change ({', '.join(changed_locked)})."
         )
+    warning = combined(
+        _settings_warnings(
+            tournament, settings, last_paired=last_paired, old_tiebreaks=old_tiebreaks
+        )
+    )
+    require_confirmation(warning, confirmed)
     _set_rounds(tournament, settings.rounds)
     tournament.full_clean()
     tournament.save()
@@ -203,7 +250,104 @@ def tournament_update(
             old="; ".join(f"{name}={before[name]}" for name in changes),
             new="; ".join(f"{name}={getattr(tournament, name)}" for name in changes),
         )
+    if started and tournament.rounds != old_rounds:
+        integrity_event_record(
+            tournament=tournament,
+            kind=IntegrityEventKind.CONFIGURATION,
+            round_number=last_paired,
+            details=f"Number of rounds changed from {old_rounds} to {tournament.rounds}",
+            by=by,
+        )
+    if started and tournament.tiebreaks != old_tiebreaks:
+        integrity_event_record(
+            tournament=tournament,
+            kind=IntegrityEventKind.TIEBREAKS,
+            round_number=last_paired,
+            details=f"Tie-break list changed from {_codes(old_tiebreaks)} "
+            f"to {_codes(tournament.tiebreaks)}",
+            by=by,
+        )
     return tournament
+
+
+def _codes(tiebreaks: list[str]) -> str:
+    return ", ".join(tiebreaks) or "none"
+
+
+def _settings_warnings(
+    tournament: Tournament,
+    settings: TournamentSettings,
+    *,
+    last_paired: int,
+    old_tiebreaks: list[str],
+) -> list[ActionWarning]:
+    """What changing the settings needs confirmed (or refuses), in FIDE mode or out of it."""
+    players = tournament.players.count()
+    problem = rounds_problem(settings.rounds, players) if players else None
+    if last_paired == 0:
+        if problem is None:
+            return []
+        return [
+            ActionWarning(
+                Level.NOTICE,
+                "This set-up cannot be completed.",
+                (problem, "Register more players or choose fewer rounds before round 1."),
+                rule="VCL4THP Q62",
+            )
+        ]
+    warnings: list[ActionWarning] = []
+    if settings.rounds != tournament.rounds:
+        if settings.rounds < last_paired:
+            raise SettingsLocked(
+                f"Round {last_paired} is already paired: the tournament keeps at least "
+                f"{last_paired} rounds."
+            )
+        if finality_changes(
+            last_paired=last_paired, rounds=tournament.rounds, new_rounds=settings.rounds
+        ):
+            role = "the last round" if last_paired == tournament.rounds else "an ordinary round"
+            raise ActionRefused(
+                ActionWarning(
+                    Level.REFUSED,
+                    f"Round {last_paired} was paired as {role}:",
+                    (
+                        f"{settings.rounds} rounds would change that, and its pairing followed "
+                        "the rules of its place (C.04.1: the number of rounds is announced "
+                        "in advance). Nothing was changed.",
+                    ),
+                    rule="VCL4THP Q60",
+                )
+            )
+        if problem is not None and settings.rounds > tournament.rounds:
+            raise ConfigurationRefused(problem)
+        warnings.append(
+            ActionWarning(
+                Level.DOUBLE_CONFIRM,
+                f"Change the number of rounds from {tournament.rounds} to {settings.rounds}?",
+                (
+                    "The number of rounds was announced before the start (C.04.1); the "
+                    "pairings of the rounds to come depend on it.",
+                    f"The change is recorded in the tournament report as "
+                    f"“### Configuration @ Round {last_paired}”.",
+                ),
+                rule="VCL4THP Q58, Q59",
+            )
+        )
+    if settings.tiebreaks != old_tiebreaks:
+        warnings.append(
+            ActionWarning(
+                Level.DOUBLE_CONFIRM,
+                "Change the tie-breaks after the start?",
+                (
+                    f"The announced tie-breaks were {_codes(old_tiebreaks)}; the standings will "
+                    f"use {_codes(settings.tiebreaks)}.",
+                    f"The change and the previous list are recorded in the tournament report "
+                    f"as “### Tie-breaks @ Round {last_paired}”.",
+                ),
+                rule="VCL4THP Q201, Q202",
+            )
+        )
+    return warnings
 
 
 def _set_rounds(tournament: Tournament, rounds: int) -> None:
@@ -222,3 +366,12 @@ def _set_rounds(tournament: Tournament, rounds: int) -> None:
             )
         removed.delete()
     tournament.rounds = rounds
+
+
+def tournament_check_setup(*, tournament: Tournament) -> None:
+    """Refuse (`ConfigurationRefused`) to pair round 1 of a set-up that cannot be completed: no
+    players, or more rounds than the field can pair (VCL4THP Q62). For the pairing request,
+    inside its transaction."""
+    problem = rounds_problem(tournament.rounds, tournament.players.count())
+    if problem is not None:
+        raise ConfigurationRefused(problem)

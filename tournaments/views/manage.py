@@ -9,21 +9,23 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from tournaments.exceptions import PlayerImportError, TournamentError
+from tournaments.confirmations import confirmed_level
+from tournaments.domain.configuration import rounds_problem
+from tournaments.exceptions import ConfirmationRequired, PlayerImportError, TournamentError
 from tournaments.forms import (
     ByeRequestForm,
     ForbiddenPairForm,
     ImportForm,
     PlayerDetailsForm,
     PlayerForm,
-    ResultForm,
     TournamentForm,
     WithdrawForm,
 )
 from tournaments.http import ArbiterRequest, arbiter_required, login_required
-from tournaments.models import Bye, ByeKind, ForbiddenPair, Player, Result, Tournament
+from tournaments.models import Bye, ByeKind, ForbiddenPair, Player, Tournament
 from tournaments.selectors import manage as selectors
 from tournaments.selectors.state import next_round_number
 from tournaments.services.availability import (
@@ -42,19 +44,8 @@ from tournaments.services.players import (
     players_import_trf,
     tournament_assign_pairing_numbers,
 )
-from tournaments.services.results import game_enter_result
 from tournaments.services.tournaments import tournament_create, tournament_update
-
-RESULT_KEYS = (
-    ("1", Result.WHITE_WINS, "White wins", "1-0"),
-    ("=", Result.DRAW, "Draw", "½"),
-    ("0", Result.BLACK_WINS, "Black wins", "0-1"),
-    ("+", Result.WHITE_WINS_FORFEIT, "White wins by forfeit", "+/−"),
-    ("-", Result.BLACK_WINS_FORFEIT, "Black wins by forfeit", "−/+"),
-    ("*", Result.DOUBLE_FORFEIT, "Double forfeit", "−/−"),
-)
-"""The keys of the result entry page: key, result, what it means, button text (Backspace
-clears a result)."""
+from tournaments.views.confirming import back_to, confirmation_dialog
 
 
 @login_required
@@ -77,22 +68,35 @@ def tournament_new(request: ArbiterRequest) -> HttpResponse:
 @require_safe
 def dashboard(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
     """The arbiter's view of a tournament: rounds and what to do next, recent changes."""
-    context = {"tournament": tournament, **selectors.dashboard(tournament)}
+    context: dict[str, object] = {"tournament": tournament, **selectors.dashboard(tournament)}
+    player_count = tournament.players.count()
+    if player_count and next_round_number(tournament) == 1:
+        context["setup_problem"] = rounds_problem(tournament.rounds, player_count)
     return render(request, "tournaments/manage/dashboard.html", context)
 
 
 @arbiter_required
 @require_http_methods(["GET", "POST"])
 def tournament_edit(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
+    """Change the settings; the risky changes (rounds or tie-breaks after the start) are
+    confirmed first."""
     form = TournamentForm(request.POST or None, initial=TournamentForm.initial_for(tournament))
     if request.method == "POST" and form.is_valid():
         try:
-            tournament_update(tournament=tournament, settings=form.settings(), by=request.user)
+            tournament_update(
+                tournament=tournament,
+                settings=form.settings(),
+                by=request.user,
+                confirmed=confirmed_level(request, tournament),
+            )
+        except ConfirmationRequired as required:
+            cancel = reverse("manage-edit", args=[tournament.slug])
+            return confirmation_dialog(request, tournament, required, cancel_url=cancel)
         except TournamentError as error:
             form.add_error(None, str(error))
         else:
             messages.success(request, "The tournament is saved.")
-            return redirect("manage-dashboard", tournament.slug)
+            return back_to(request, reverse("manage-dashboard", args=[tournament.slug]))
     context = {"tournament": tournament, "form": form}
     return render(request, "tournaments/manage/tournament_form.html", context)
 
@@ -149,13 +153,19 @@ def players_import(request: ArbiterRequest, tournament: Tournament) -> HttpRespo
 @arbiter_required
 @require_POST
 def players_renumber(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
+    """Pairing numbers in initial order; after round 1, confirmed first (Level 3)."""
+    page = reverse("manage-players", args=[tournament.slug])
     try:
-        tournament_assign_pairing_numbers(tournament=tournament, by=request.user)
+        tournament_assign_pairing_numbers(
+            tournament=tournament, by=request.user, confirmed=confirmed_level(request, tournament)
+        )
+    except ConfirmationRequired as required:
+        return confirmation_dialog(request, tournament, required, cancel_url=page)
     except TournamentError as error:
         messages.error(request, str(error))
     else:
         messages.success(request, "Pairing numbers follow the initial ranking order.")
-    return redirect("manage-players", tournament.slug)
+    return back_to(request, page)
 
 
 def _player(tournament: Tournament, pairing_number: int) -> Player:
@@ -212,6 +222,10 @@ def _back_to_player(tournament: Tournament, pairing_number: int) -> HttpResponse
     return redirect("manage-player", tournament.slug, pairing_number)
 
 
+def _player_url(tournament: Tournament, pairing_number: int) -> str:
+    return reverse("manage-player", args=[tournament.slug, pairing_number])
+
+
 @arbiter_required
 @require_POST
 def player_bye(
@@ -222,18 +236,22 @@ def player_bye(
     if not form.is_valid():
         messages.error(request, "Choose a round and a kind of bye.")
         return _back_to_player(tournament, pairing_number)
+    page = _player_url(tournament, pairing_number)
     try:
         bye_request(
             player=subject,
             round_number=form.cleaned_data["round_number"],
             kind=ByeKind(form.cleaned_data["kind"]),
             by=request.user,
+            confirmed=confirmed_level(request, tournament),
         )
+    except ConfirmationRequired as required:
+        return confirmation_dialog(request, tournament, required, cancel_url=page)
     except TournamentError as error:
         messages.error(request, str(error))
     else:
         messages.success(request, f"Bye recorded for round {form.cleaned_data['round_number']}.")
-    return _back_to_player(tournament, pairing_number)
+    return back_to(request, page)
 
 
 @arbiter_required
@@ -276,13 +294,18 @@ def player_reinstatement(
     request: ArbiterRequest, tournament: Tournament, pairing_number: int
 ) -> HttpResponse:
     subject = _player(tournament, pairing_number)
+    page = _player_url(tournament, pairing_number)
     try:
-        player_reinstate(player=subject, by=request.user)
+        player_reinstate(
+            player=subject, by=request.user, confirmed=confirmed_level(request, tournament)
+        )
+    except ConfirmationRequired as required:
+        return confirmation_dialog(request, tournament, required, cancel_url=page)
     except TournamentError as error:
         messages.error(request, str(error))
     else:
         messages.success(request, f"{subject.name} is back in the tournament.")
-    return _back_to_player(tournament, pairing_number)
+    return back_to(request, page)
 
 
 @arbiter_required
@@ -319,59 +342,3 @@ def forbidden_pair_remove(
     else:
         messages.success(request, "The prohibited pairing is removed.")
     return redirect("manage-players", tournament.slug)
-
-
-@arbiter_required
-@require_safe
-def results(request: ArbiterRequest, tournament: Tournament, number: int) -> HttpResponse:
-    """Result entry for a published round: one row per board, keyboard first."""
-    rnd = selectors.round_or_404(tournament, number)
-    context = {
-        "tournament": tournament,
-        "round": rnd,
-        "games": selectors.round_games(rnd),
-        "keys": RESULT_KEYS,
-        "progress": selectors.results_progress(rnd),
-    }
-    return render(request, "tournaments/manage/results.html", context)
-
-
-@arbiter_required
-@require_POST
-def result_enter(
-    request: ArbiterRequest, tournament: Tournament, number: int, board: int
-) -> HttpResponse:
-    """Enter one board's result (compare-and-set on the result the arbiter saw); an htmx
-    request gets the board's row back, with the refusal's message if any."""
-    rnd = selectors.round_or_404(tournament, number)
-    game = selectors.game_or_404(rnd, board)
-    form = ResultForm(request.POST)
-    error = ""
-    if not form.is_valid():
-        error = "Unknown result."
-    else:
-        try:
-            game = game_enter_result(
-                game=game,
-                result=Result(form.cleaned_data["result"]),
-                by=request.user,
-                expected_previous=Result(form.cleaned_data["expected"]),
-            )
-        except TournamentError as refusal:
-            error = str(refusal)
-            game.refresh_from_db()
-    if request.htmx:
-        rnd.refresh_from_db()
-        context = {
-            "tournament": tournament,
-            "round": rnd,
-            "game": game,
-            "error": error,
-            "keys": RESULT_KEYS,
-            "progress": selectors.results_progress(rnd),
-            "oob": True,
-        }
-        return render(request, "tournaments/manage/results.html#result-row", context)
-    if error:
-        messages.error(request, error)
-    return redirect("manage-results", tournament.slug, number)

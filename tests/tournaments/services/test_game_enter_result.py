@@ -11,7 +11,13 @@ from django.db import connection
 
 from tests.factories import UserFactory
 from tests.tournaments.conftest import Snapshot, pair_round, tournament_with_players
-from tournaments.exceptions import ResultConflict, RoundNotEditable, RoundNotPublished
+from tournaments.domain.warnings import Level
+from tournaments.exceptions import (
+    ConfirmationRequired,
+    ResultConflict,
+    RoundNotEditable,
+    RoundNotPublished,
+)
 from tournaments.models import AuditEntry, Game, Result, RoundState, TournamentStatus
 from tournaments.services.results import game_enter_result
 
@@ -54,7 +60,11 @@ def test_clearing_a_result_puts_the_round_back_in_play(arbiter: User) -> None:
     game_enter_result(game=game, result=Result.WHITE_WINS, by=arbiter, expected_previous="")
 
     game_enter_result(
-        game=game, result=Result.NOT_PLAYED, by=arbiter, expected_previous=Result.WHITE_WINS
+        game=game,
+        result=Result.NOT_PLAYED,
+        by=arbiter,
+        expected_previous=Result.WHITE_WINS,
+        confirmed=Level.CONFIRM,
     )
 
     rnd.refresh_from_db()
@@ -132,8 +142,16 @@ def test_a_correction_after_the_next_round_was_paired_is_audited(arbiter: User) 
     game_enter_result(game=game, result=Result.WHITE_WINS, by=arbiter, expected_previous="")
     pair_round(tournament, 2, RoundState.PUBLISHED)
 
+    with pytest.raises(ConfirmationRequired):
+        game_enter_result(
+            game=game, result=Result.DRAW, by=arbiter, expected_previous=Result.WHITE_WINS
+        )
     game_enter_result(
-        game=game, result=Result.DRAW, by=arbiter, expected_previous=Result.WHITE_WINS
+        game=game,
+        result=Result.DRAW,
+        by=arbiter,
+        expected_previous=Result.WHITE_WINS,
+        confirmed=Level.CONFIRM,
     )
 
     entry = AuditEntry.objects.filter(entity="game").first()
@@ -163,7 +181,13 @@ def test_completing_the_last_round_finishes_the_tournament(arbiter: User) -> Non
     game_enter_result(game=game, result=Result.DRAW, by=arbiter, expected_previous="")
     tournament.refresh_from_db()
     assert tournament.status == TournamentStatus.FINISHED
-    game_enter_result(game=game, result=Result.NOT_PLAYED, by=arbiter, expected_previous="1/2-1/2")
+    game_enter_result(
+        game=game,
+        result=Result.NOT_PLAYED,
+        by=arbiter,
+        expected_previous="1/2-1/2",
+        confirmed=Level.CONFIRM,
+    )
 
     tournament.refresh_from_db()
     assert tournament.status == TournamentStatus.IN_PROGRESS

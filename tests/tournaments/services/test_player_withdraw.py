@@ -6,6 +6,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from tests.tournaments.conftest import pair_round, tournament_with_players
+from tournaments.domain.warnings import Level
 from tournaments.exceptions import PlayerStatusError
 from tournaments.models import AuditEntry, Bye, ByeKind, PlayerStatus, RoundState
 from tournaments.selectors.state import tournament_state
@@ -55,7 +56,7 @@ def test_a_reinstated_player_is_active_again_and_it_is_audited(arbiter: User) ->
         player=tournament.players.get(pairing_number=1), from_round=2, by=arbiter
     )
 
-    player = player_reinstate(player=player, by=arbiter)
+    player = player_reinstate(player=player, by=arbiter, confirmed=Level.NOTICE)
 
     assert (player.status, player.withdrawn_from_round) == (PlayerStatus.ACTIVE, None)
     entry = AuditEntry.objects.filter(entity="player", entity_id=player.pk).first()

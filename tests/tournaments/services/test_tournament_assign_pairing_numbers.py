@@ -9,6 +9,7 @@ from django.contrib.auth.models import User
 
 from tests.factories import PlayerFactory, TournamentFactory
 from tests.tournaments.conftest import Snapshot, pair_round, tournament_with_players
+from tournaments.domain.warnings import Level
 from tournaments.exceptions import RenumberingClosed
 from tournaments.models import Game, RoundState
 from tournaments.services.players import (
@@ -53,7 +54,7 @@ def test_a_late_entry_is_renumbered_into_place_and_keeps_its_games(arbiter: User
     )
     games = set(Game.objects.values_list("white__name", "black__name"))
 
-    tournament_assign_pairing_numbers(tournament=tournament, by=arbiter)
+    tournament_assign_pairing_numbers(tournament=tournament, by=arbiter, confirmed=Level.CONFIRM)
 
     late.refresh_from_db()
     assert late.pairing_number == 1
@@ -66,7 +67,7 @@ def test_renumbering_is_allowed_while_round_4_is_not_paired(arbiter: User) -> No
         pair_round(tournament, number, RoundState.COMPLETED)
     PlayerFactory.create(tournament=tournament, pairing_number=5, fide_rating=2800)
 
-    tournament_assign_pairing_numbers(tournament=tournament, by=arbiter)
+    tournament_assign_pairing_numbers(tournament=tournament, by=arbiter, confirmed=Level.CONFIRM)
 
     assert tournament.players.get(fide_rating=2800).pairing_number == 1
 

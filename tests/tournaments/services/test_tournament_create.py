@@ -8,7 +8,8 @@ import pytest
 from django.contrib.auth.models import User
 
 from tests.tournaments.conftest import pair_round
-from tournaments.exceptions import SettingsLocked
+from tournaments.domain.warnings import Level
+from tournaments.exceptions import ConfirmationRequired, SettingsLocked
 from tournaments.models import ArbiterRole, AuditEntry, InitialColor, PairingSystem, RoundState
 from tournaments.services.tournaments import (
     TournamentSettings,
@@ -22,7 +23,11 @@ pytestmark = pytest.mark.django_db
 
 def test_it_creates_the_rounds_and_makes_the_creator_its_chief_arbiter(arbiter: User) -> None:
     tournament = tournament_create(
-        settings=TournamentSettings(name="Spring Open", rounds=7, scoring={"points_win": 6}),
+        settings=TournamentSettings(
+            name="Spring Open",
+            rounds=7,
+            scoring={"points_win": 6, "points_draw": 2, "points_pairing_bye": 6},
+        ),
         by=arbiter,
     )
 
@@ -104,21 +109,23 @@ def test_it_refuses_to_change_the_edition_once_round_1_is_paired(arbiter: User) 
         )
 
 
-def test_it_refuses_new_tie_breaks_once_round_1_is_paired_and_audits_other_changes(
+def test_new_tie_breaks_once_round_1_is_paired_need_level_4_and_other_changes_are_audited(
     arbiter: User,
 ) -> None:
     settings = TournamentSettings(name="Open", initial_color=InitialColor.WHITE)
     tournament = tournament_create(settings=settings, by=arbiter)
     pair_round(tournament, 1, RoundState.PAIRED)
 
-    with pytest.raises(SettingsLocked, match="tiebreaks"):
+    with pytest.raises(ConfirmationRequired) as required:
         tournament_update(
             tournament=tournament,
             settings=TournamentSettings(
                 name="Open", initial_color=InitialColor.WHITE, tiebreaks=["SB"]
             ),
             by=arbiter,
+            confirmed=Level.CONFIRM,
         )
+    assert required.value.warning.level is Level.DOUBLE_CONFIRM
     tournament_update(
         tournament=tournament,
         settings=TournamentSettings(name="Open", city="Modena", initial_color=InitialColor.WHITE),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
@@ -147,7 +149,11 @@ def test_withdrawing_and_reinstating_a_player(arbiter_client: Client, arbiter: o
 
     arbiter_client.post(base + "withdraw/", {"from_round": "2"})
     assert tournament.players.get(pairing_number=2).status == PlayerStatus.WITHDRAWN
-    arbiter_client.post(base + "reinstate/")
+    notice = arbiter_client.post(base + "reinstate/")  # a Level-2 notice first
+    assert tournament.players.get(pairing_number=2).status == PlayerStatus.WITHDRAWN
+    token = re.search(r'name="confirmation" value="([^"]+)"', notice.content.decode())
+    assert token is not None
+    arbiter_client.post(base + "reinstate/", {"confirmation": token.group(1)})
 
     assert tournament.players.get(pairing_number=2).status == PlayerStatus.ACTIVE
 
@@ -180,7 +186,7 @@ def test_manage_pages_refuse_get_for_changes(arbiter_client: Client, arbiter: ob
 def test_the_settings_page_saves_and_shows_refusals(
     arbiter_client: Client, arbiter: object
 ) -> None:
-    tournament = tournament_with_players(2, rounds=5, arbiter=arbiter)  # type: ignore[arg-type]
+    tournament = tournament_with_players(8, rounds=5, arbiter=arbiter)  # type: ignore[arg-type]
     page = arbiter_client.get(f"/t/{tournament.slug}/manage/edit/").content.decode()
     assert 'value="Bologna"' in page
     data = {
@@ -194,7 +200,7 @@ def test_the_settings_page_saves_and_shows_refusals(
     assert response.status_code == 302
     assert tournament.round_set.count() == 7
     pair_round(tournament, 1, RoundState.PAIRED)
-    data["tiebreak_1"] = "SB"
+    data["points_draw"] = "0"
     response = arbiter_client.post(f"/t/{tournament.slug}/manage/edit/", data)
     assert "Round 1 is paired" in response.content.decode()
 

@@ -1,0 +1,136 @@
+"""Set-ups that make sense: scoring systems, the pairing-allocated bye, the number of rounds, and
+which rounds may still be corrected (VCL4THP Q57-Q63, Q70-Q88, Q189-Q191).
+
+Pure: the settings form and the services ask the same questions here. Scores are half-points.
+"""
+
+from __future__ import annotations
+
+from tournaments.domain.state import Scoring
+from tournaments.domain.warnings import ActionWarning
+
+STANDARD_GAME_SCORES = (2, 1, 0)
+"""Win, draw and loss of the standard 1 - ½ - 0 scoring, in half-points (Q70)."""
+
+
+def _points(half_points: int) -> str:
+    whole, half = divmod(half_points, 2)
+    if not half:
+        return str(whole)
+    return f"{whole}½" if whole else "½"
+
+
+def is_standard(scoring: Scoring) -> bool:
+    """Whether a game scores 1 - ½ - 0."""
+    return (scoring.win, scoring.draw, scoring.loss) == STANDARD_GAME_SCORES
+
+
+def scoring_problems(scoring: Scoring) -> list[str]:
+    """Why a scoring system makes no sense; empty when it does.
+
+    - A win scores more than a loss, and a draw lies between the two.
+    - Two draws do not score more than a win and a loss (Q74).
+    - No score without a game (forfeit win, byes) is worth more than a win (Q81).
+    - The pairing-allocated bye scores what a game can give: a win, a draw or a loss; under
+      standard scoring that is 1, ½ or 0 (Q83), under other scoring any of these below a win
+      (Q80, Q82, Q84).
+    """
+    problems: list[str] = []
+    win, draw, loss = scoring.win, scoring.draw, scoring.loss
+    if win <= loss:
+        problems.append(f"A win ({_points(win)}) must score more than a loss ({_points(loss)}).")
+    if not loss <= draw <= win:
+        problems.append(
+            f"A draw ({_points(draw)}) must score between a loss ({_points(loss)}) and a win "
+            f"({_points(win)})."
+        )
+    elif 2 * draw > win + loss:
+        problems.append(
+            f"Two draws ({_points(2 * draw)}) may not score more than a win and a loss "
+            f"({_points(win + loss)}) (VCL4THP Q74)."
+        )
+    if scoring.forfeit_loss > loss:
+        problems.append(
+            f"A forfeit loss ({_points(scoring.forfeit_loss)}) may not score more than a loss "
+            f"({_points(loss)})."
+        )
+    unplayed = {
+        "A pairing-allocated bye": scoring.pairing_bye,
+        "A forfeit win": scoring.forfeit_win,
+        "A half-point bye": scoring.half_bye,
+        "A full-point bye": scoring.full_bye,
+        "A zero-point bye": scoring.zero_bye,
+    }
+    for name, value in unplayed.items():
+        if value > win:
+            problems.append(
+                f"{name} ({_points(value)}) may not score more than a win ({_points(win)}) "
+                "(VCL4THP Q81)."
+            )
+    if scoring.pairing_bye <= win and scoring.pairing_bye not in {win, draw, loss}:
+        allowed = ", ".join(_points(value) for value in sorted({win, draw, loss}, reverse=True))
+        problems.append(
+            f"A pairing-allocated bye scores what a game can give: {allowed}, not "
+            f"{_points(scoring.pairing_bye)} (VCL4THP Q83, Q84)."
+        )
+    return problems
+
+
+def max_rounds(players: int) -> int:
+    """The most rounds a Swiss of `players` players can pair (C.04.1 b, c, d).
+
+    Nobody meets the same opponent twice and nobody gets the pairing-allocated bye twice: with
+    an even field a player has `players - 1` opponents; with an odd field one player a round is
+    left out, so each has `players - 1` opponents and one bye: `players` rounds.
+    """
+    if players < 2:
+        return 0 if players < 1 else 1
+    return players if players % 2 else players - 1
+
+
+def rounds_problem(rounds: int, players: int) -> str | None:
+    """Why `rounds` rounds cannot be paired for `players` players (Q62); None when they can."""
+    if players == 0:
+        return "No players are registered: register them before pairing."
+    bound = max_rounds(players)
+    if rounds > bound:
+        return (
+            f"{rounds} rounds cannot be paired for {players} player{'s' if players > 1 else ''}: "
+            f"a Swiss of that size pairs at most {bound} round{'s' if bound != 1 else ''} "
+            "(nobody meets the same opponent twice, C.04.1)."
+        )
+    return None
+
+
+def finality_changes(*, last_paired: int, rounds: int, new_rounds: int) -> bool:
+    """Whether changing the number of rounds turns the last paired round from the final round
+    into an ordinary one, or back (its pairing followed the rules of that case; Q60)."""
+    if last_paired == 0:
+        return False
+    return (last_paired == rounds) != (last_paired == new_rounds)
+
+
+def first_correctable_round(last_published: int) -> int:
+    """In FIDE mode, the first round whose results may still be corrected (Q189-Q191).
+
+    `last_published` is the last round whose pairing is published (the round being played, or
+    the last one played when the next is not published). Its results and those of the round
+    before it may be corrected (C.04.2 D.8: a correction reported before the end of the next
+    round counts for the following pairing; Q190); earlier ones only for the rating report.
+    """
+    return max(1, last_published - 1)
+
+
+def combined(warnings: list[ActionWarning]) -> ActionWarning | None:
+    """One warning for an action that raises several: the highest level, every title and every
+    consequence (None when there is none)."""
+    if not warnings:
+        return None
+    if len(warnings) == 1:
+        return warnings[0]
+    return ActionWarning(
+        level=max(warning.level for warning in warnings),
+        title=" ".join(warning.title for warning in warnings),
+        consequences=tuple(line for warning in warnings for line in warning.consequences),
+        rule=", ".join(warning.rule for warning in warnings if warning.rule),
+    )

@@ -1,0 +1,42 @@
+"""FIDE mode's page under `/t/<slug>/manage/fide-mode/`: what it means, the events recorded for
+the report, and the one way out (Level 4, final; VCL4THP Q40-Q46)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_POST, require_safe
+
+from tournaments.confirmations import confirmed_level
+from tournaments.exceptions import ConfirmationRequired, TournamentError
+from tournaments.http import ArbiterRequest, arbiter_required
+from tournaments.models import Tournament
+from tournaments.services.fide_mode import tournament_leave_fide_mode
+from tournaments.views.confirming import back_to, confirmation_dialog
+
+
+@arbiter_required
+@require_safe
+def fide_mode(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
+    """The tournament's mode, its recorded integrity events, and the button to leave."""
+    return render(request, "tournaments/manage/fide_mode.html", {"tournament": tournament})
+
+
+@arbiter_required
+@require_POST
+def fide_mode_leave(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
+    """Leave FIDE mode for good, after a two-step confirmation."""
+    page = reverse("manage-fide-mode", args=[tournament.slug])
+    try:
+        tournament_leave_fide_mode(
+            tournament=tournament, by=request.user, confirmed=confirmed_level(request, tournament)
+        )
+    except ConfirmationRequired as required:
+        return confirmation_dialog(request, tournament, required, cancel_url=page)
+    except TournamentError as error:
+        messages.error(request, str(error))
+    else:
+        messages.warning(request, "The tournament has left FIDE mode, for good.")
+    return back_to(request, page)

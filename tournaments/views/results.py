@@ -1,0 +1,135 @@
+"""Result entry and corrections under `/t/<slug>/manage/round/<n>/results/`.
+
+Keyboard first and htmx: a board's row posts its result and gets the row back. A correction
+(a result already entered) is confirmed in a dialog first; in FIDE mode the older rounds are
+locked, and a rating-report-only correction is recorded instead (VCL4THP Q189-Q192).
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_POST, require_safe
+
+from tournaments.confirmations import confirmed_level
+from tournaments.exceptions import ConfirmationRequired, TournamentError
+from tournaments.forms import RatingCorrectionForm, ResultForm
+from tournaments.http import ArbiterRequest, arbiter_required
+from tournaments.models import Result, Tournament
+from tournaments.selectors import manage as selectors
+from tournaments.services.results import (
+    first_open_round,
+    game_enter_result,
+    game_record_rating_correction,
+)
+from tournaments.views.confirming import back_to, confirmation_dialog
+
+RESULT_KEYS = (
+    ("1", Result.WHITE_WINS, "White wins", "1-0"),
+    ("=", Result.DRAW, "Draw", "½"),
+    ("0", Result.BLACK_WINS, "Black wins", "0-1"),
+    ("+", Result.WHITE_WINS_FORFEIT, "White wins by forfeit", "+/−"),
+    ("-", Result.BLACK_WINS_FORFEIT, "Black wins by forfeit", "−/+"),
+    ("*", Result.DOUBLE_FORFEIT, "Double forfeit", "−/−"),
+)
+"""The keys of the result entry page: key, result, what it means, button text (Backspace
+clears a result)."""
+
+
+@arbiter_required
+@require_safe
+def results(request: ArbiterRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """Result entry for a published round: one row per board, keyboard first; the
+    rating-report-only corrections below."""
+    rnd = selectors.round_or_404(tournament, number)
+    context = {
+        "tournament": tournament,
+        "round": rnd,
+        "games": selectors.round_games(rnd),
+        "keys": RESULT_KEYS,
+        "progress": selectors.results_progress(rnd),
+        "first_open": first_open_round(tournament),
+        "rating_form": RatingCorrectionForm(),
+    }
+    return render(request, "tournaments/manage/results.html", context)
+
+
+@arbiter_required
+@require_POST
+def result_enter(
+    request: ArbiterRequest, tournament: Tournament, number: int, board: int
+) -> HttpResponse:
+    """Enter one board's result (compare-and-set on the result the arbiter saw); a correction
+    is confirmed in a dialog first. An htmx request gets the board's row back, with the
+    refusal's message if any."""
+    rnd = selectors.round_or_404(tournament, number)
+    game = selectors.game_or_404(rnd, board)
+    form = ResultForm(request.POST)
+    error = ""
+    if not form.is_valid():
+        error = "Unknown result."
+    else:
+        try:
+            game = game_enter_result(
+                game=game,
+                result=Result(form.cleaned_data["result"]),
+                by=request.user,
+                expected_previous=Result(form.cleaned_data["expected"]),
+                confirmed=confirmed_level(request, tournament),
+            )
+        except ConfirmationRequired as required:
+            page = reverse("manage-results", args=[tournament.slug, number])
+            return confirmation_dialog(
+                request, tournament, required, cancel_url=page, hx_target=f"#board-{board}"
+            )
+        except TournamentError as refusal:
+            error = str(refusal)
+            game.refresh_from_db()
+    if request.htmx:
+        rnd.refresh_from_db()
+        context = {
+            "tournament": tournament,
+            "round": rnd,
+            "game": game,
+            "error": error,
+            "keys": RESULT_KEYS,
+            "progress": selectors.results_progress(rnd),
+            "oob": True,
+        }
+        return render(request, "tournaments/manage/results.html#result-row", context)
+    if error:
+        messages.error(request, error)
+    return back_to(request, reverse("manage-results", args=[tournament.slug, number]))
+
+
+@arbiter_required
+@require_POST
+def rating_correction(request: ArbiterRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """Record the result the rating report gives for a board, the standings and the pairings
+    keeping the recorded one (Q192); confirmed first (Level 3)."""
+    rnd = selectors.round_or_404(tournament, number)
+    page = reverse("manage-results", args=[tournament.slug, number])
+    form = RatingCorrectionForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose a board and the result the rating report must give.")
+        return back_to(request, page)
+    game = selectors.game_or_404(rnd, form.cleaned_data["board"])
+    try:
+        game_record_rating_correction(
+            game=game,
+            result=Result(form.cleaned_data["result"]),
+            note=form.cleaned_data["note"],
+            by=request.user,
+            confirmed=confirmed_level(request, tournament),
+        )
+    except ConfirmationRequired as required:
+        return confirmation_dialog(request, tournament, required, cancel_url=page)
+    except TournamentError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(
+            request, f"Board {game.board}: the rating report will give the corrected result."
+        )
+    return back_to(request, page)
