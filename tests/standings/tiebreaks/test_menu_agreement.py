@@ -28,7 +28,7 @@ def test_recorded_only_codes_are_refused_by_the_standings(entry: TiebreakDefinit
         parse_code(entry.code)
 
 
-@pytest.mark.parametrize("family", sorted(HELPERS, key=lambda f: f.value), ids=str)
+@pytest.mark.parametrize("family", [f for f in Family if f in HELPERS], ids=str)
 def test_helper_values_are_read_by_the_standings_but_not_on_the_menu(family: Family) -> None:
     assert parse_code(family.value).family is family
     assert not is_known_tiebreak(family.value)
