@@ -127,8 +127,9 @@ def test_every_page_renders_and_results_are_entered_from_the_keyboard(
     page.keyboard.press("*")
     page.wait_for_function("document.activeElement && document.activeElement.id === 'board-4'")
     page.keyboard.press("ArrowUp")
-    page.keyboard.press("=")  # a correction on a row the server has answered
-    page.wait_for_function("document.activeElement && document.activeElement.id === 'board-4'")
+    page.keyboard.press("=")  # a correction on a row the server has answered: confirmed first
+    page.click("dialog#confirmation button[type=submit]")
+    page.wait_for_function("document.activeElement && document.activeElement.id === 'board-3'")
     page.wait_for_function("document.querySelector('#board-3 .key-on').dataset.key === '='")
     progress = page.text_content("#results-progress") or ""
     assert " ".join(progress.split()) == "3 of 4 results in"
