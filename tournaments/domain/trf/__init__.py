@@ -7,13 +7,15 @@ The public face of the TRF modules, so that callers import from one place:
 - `write_trf(doc, fmt)` writes TRF16 (`"trf16"`) or TRF-2026 (`"trf26"`);
 - `tournament_state(doc, round_number)` is the state before a round is paired, as the replay
   harness feeds an engine; `recorded_pairing(doc, round_number)` is the pairing the file records;
-- `state_document(state, header)` is the inverse: a state as a file prepared for its next round.
+- `state_document(state, header)` is the inverse: a state as a file prepared for its next round;
+- `event_comment` / `read_event_comment`: the `### <Event> @ Round n: <details>` report lines.
 
 See docs/trf.md for what a round trip normalises.
 """
 
 from __future__ import annotations
 
+from tournaments.domain.trf.comments import EventComment, event_comment, read_event_comment
 from tournaments.domain.trf.model import (
     TrfAcceleration,
     TrfByeRequest,
@@ -36,6 +38,7 @@ from tournaments.domain.trf.state import (
 from tournaments.domain.trf.write import TrfFormat, write_trf
 
 __all__ = [
+    "EventComment",
     "RecordedGame",
     "RecordedPairing",
     "TrfAcceleration",
@@ -46,9 +49,11 @@ __all__ = [
     "TrfPlayer",
     "TrfRoundEntry",
     "TrfWriteError",
+    "event_comment",
     "infer_initial_color",
     "next_round_to_pair",
     "parse_trf",
+    "read_event_comment",
     "recorded_pairing",
     "state_document",
     "tournament_state",
