@@ -134,3 +134,9 @@ class ConfigurationRefused(TournamentError):
     """A set-up that makes no sense or cannot be completed: a scoring system where two draws beat
     a win and a loss, a bye worth more than a win, more rounds than the field can pair
     (VCL4THP Q62, Q74, Q81, Q83)."""
+
+
+class UndoRefused(TournamentError):
+    """An integrity event that cannot be undone: not the last one standing, already undone,
+    recorded without a snapshot, final by the rules (leaving FIDE mode, an import), or whose
+    rows or rounds changed since; nothing was done (VCL4THP Q114)."""

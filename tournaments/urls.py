@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tournaments.views import arbiters, exports, fide_mode, manage, public, results
+from tournaments.views import arbiters, exports, fide_mode, integrity, manage, public, results
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -110,4 +110,6 @@ urlpatterns = [
         fide_mode.fide_mode_leave,
         name="manage-fide-mode-leave",
     ),
+    path("t/<slug:slug>/manage/events/", integrity.events, name="manage-events"),
+    path("t/<slug:slug>/manage/events/undo/", integrity.event_undo, name="manage-events-undo"),
 ]

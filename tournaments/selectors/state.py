@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tournaments.domain.state import (
     Color,
@@ -29,10 +29,12 @@ from tournaments.models import (
     InitialColor,
     Player,
     PlayerStatus,
+    RatingCorrection,
     Result,
     RoundState,
     Tournament,
 )
+from tournaments.selectors.integrity import report_comments
 
 
 def initial_order_key(player: Player) -> tuple[int, int, str]:
@@ -243,7 +245,7 @@ def forbidden_pairs(tournament: Tournament) -> tuple[ForbiddenPairs, ...]:
 
 
 def tournament_trf_document(
-    tournament: Tournament, *, ranks: Mapping[int, int] | None = None
+    tournament: Tournament, *, ranks: Mapping[int, int] | None = None, report: bool = False
 ) -> TrfDocument:
     """The tournament as a TRF document (what `export_trf` writes and the pairing engine reads):
     the state before the round after the last completed one (`state_rows`), written by
@@ -255,6 +257,13 @@ def tournament_trf_document(
     Byes requested for later rounds become TRF-2026 `240` lines. `ranks` maps pairing numbers
     to ranks (the standings); without it players are ranked by points, then pairing number.
     `write_trf` cuts names to the 33 columns TRF gives them.
+
+    By default this is the engine's input (the pairing app writes it as TRF-2026): the results
+    the pairings and standings use, no comments. `report=True` makes it the report for the
+    federation (the export page and `export_trf`): the integrity events that stand become the
+    `###` comments (`selectors.integrity.report_comments`; TRF-2026 writes them), and the
+    rating-report-only corrections (C.04.2; VCL4THP Q192, Q193) replace the recorded results
+    in the player lines, points included, each also listed by its own `###` event.
     """
     last = (
         tournament.round_set.filter(state=RoundState.COMPLETED)
@@ -263,6 +272,9 @@ def tournament_trf_document(
         .first()
     ) or 0
     rows = state_rows(tournament, last + 1)
+    state = rows.state
+    if report:
+        state = _rated(state, tournament, last)
     header = TrfDocument(
         players=tuple(
             TrfPlayer(
@@ -285,8 +297,41 @@ def tournament_trf_document(
         pairing_system=tournament.pairing_system,
         tie_breaks=tuple(tournament.tiebreaks),
         byes=_later_byes(tournament, last + 2),
+        comments=report_comments(tournament) if report else (),
     )
-    return state_document(rows.state, header, ranks=ranks)
+    return state_document(state, header, ranks=ranks)
+
+
+def _rated(state: TournamentState, tournament: Tournament, last: int) -> TournamentState:
+    """`state` with the rating-report-only corrections of rounds 1..`last` in place of the
+    recorded results (the report's player lines; never the engine's input)."""
+    rated: dict[tuple[int, int], RoundRecord] = {}
+    for number, white, black, result in RatingCorrection.objects.filter(
+        game__round__tournament=tournament, game__round__number__lte=last
+    ).values_list(
+        "game__round__number",
+        "game__white__pairing_number",
+        "game__black__pairing_number",
+        "result",
+    ):
+        white_outcome, black_outcome = Result(result).outcomes
+        rated[number, white] = RoundRecord(PlayerId(black), Color.WHITE, white_outcome)
+        rated[number, black] = RoundRecord(PlayerId(white), Color.BLACK, black_outcome)
+    if not rated:
+        return state
+    return replace(
+        state,
+        players=tuple(
+            replace(
+                player,
+                history=tuple(
+                    rated.get((number, player.id), record)
+                    for number, record in enumerate(player.history, start=1)
+                ),
+            )
+            for player in state.players
+        ),
+    )
 
 
 def _later_byes(tournament: Tournament, first: int) -> tuple[TrfByeRequest, ...]:

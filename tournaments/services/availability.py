@@ -19,6 +19,7 @@ from tournaments.models import (
     Bye,
     ByeKind,
     ForbiddenPair,
+    IntegrityEventKind,
     Player,
     PlayerStatus,
     RoundState,
@@ -26,6 +27,7 @@ from tournaments.models import (
 )
 from tournaments.selectors.state import next_round_number, paired_from
 from tournaments.services.base import audit, lock_tournament, require_confirmation
+from tournaments.services.integrity import integrity_event_record, snapshot_rows
 
 
 @transaction.atomic
@@ -94,6 +96,15 @@ def bye_request(
         entity_id=bye.pk,
         new=f"round {round_number}: {player} {ByeKind(kind).label.lower()} requested",
     )
+    if kind == ByeKind.FULL_POINT:  # a PIBE (VCL4THP Q112); undone by deleting the bye
+        integrity_event_record(
+            tournament=tournament,
+            kind=IntegrityEventKind.FULL_POINT_BYE,
+            round_number=round_number,
+            details=f"{player.name} ({player.pairing_number}) requested a full-point bye",
+            by=by,
+            snapshot=snapshot_rows(created=[bye]),
+        )
     return bye
 
 

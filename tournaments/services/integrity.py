@@ -1,11 +1,67 @@
 """Pairing-integrity events (PIBEs) and recorded changes: kept for the audit and for the TRF-2026
-report's `### <Event> @ Round n: <details>` lines (VCL4THP Q112-Q115, Q217)."""
+report's `### <Event> @ Round n: <details>` lines (VCL4THP Q112-Q115, Q217), and undone from
+their snapshot (Q114).
+
+**Making an event undoable.** A service passes `snapshot=snapshot_rows(changed=..., created=...)`
+to `integrity_event_record`: `changed` are the model instances the event changes or deletes,
+*as they were before* (read before the change and not refreshed: they are serialised at once),
+`created` the rows it creates. `integrity_event_record` adds the after-image of those rows and
+the next round to pair. `integrity_event_undo` then puts the before-image back and deletes the
+created rows, provided the event is the last one standing and nothing it touched changed since:
+
+```python
+before = snapshot_rows(changed=[game])          # before game.save()
+...
+integrity_event_record(..., snapshot=before)
+integrity_event_record(..., snapshot=snapshot_rows(created=[bye]))  # after Bye.objects.create
+```
+"""
 
 from __future__ import annotations
 
-from django.contrib.auth.models import User
+import json
+from collections.abc import Iterable
+from typing import Any
 
+from django.apps import apps
+from django.contrib.auth.models import User
+from django.core import serializers
+from django.db import models, transaction
+from django.utils import timezone
+
+from tournaments.domain.warnings import ActionWarning, Level
+from tournaments.exceptions import UndoRefused
 from tournaments.models import IntegrityEvent, IntegrityEventKind, Tournament
+from tournaments.selectors.integrity import event_text, last_undoable_event
+from tournaments.selectors.state import next_round_number
+from tournaments.services.base import audit, lock_tournament, require_confirmation
+
+_SNAPSHOT_VERSION = 1
+_KEPT_CURRENT = frozenset({"revision"})
+"""Fields an undo never puts back: the tournament's revision only moves on (a confirmation given
+before the undo must stay worthless)."""
+
+_FINAL = {
+    IntegrityEventKind.FIDE_MODE_EXIT: (
+        "Leaving FIDE mode is final (VCL4THP Q45): it cannot be undone."
+    ),
+    IntegrityEventKind.IMPORT: (
+        "The import created the tournament: there is no earlier state to go back to."
+    ),
+    IntegrityEventKind.UNDO: "An undo is a record of the log: it cannot itself be undone.",
+}
+
+
+def snapshot_rows(
+    *, changed: Iterable[models.Model] = (), created: Iterable[models.Model] = ()
+) -> dict[str, object]:
+    """The snapshot of an event for `integrity_event_record`: the before-image of `changed`
+    (instances as they were before the event) and the identity of the `created` rows."""
+    return {
+        "version": _SNAPSHOT_VERSION,
+        "before": json.loads(serializers.serialize("json", list(changed))),
+        "created": [[row._meta.label_lower, row.pk] for row in created],
+    }
 
 
 def integrity_event_record(
@@ -20,8 +76,15 @@ def integrity_event_record(
     """Record one event inside the caller's transaction (the caller holds the tournament lock).
 
     `round_number` is the round the event concerns (0 before round 1); `details` is the text of
-    its `###` line; `snapshot` holds the rows as they were before, for undo (Q114).
+    its `###` line; `snapshot` (from `snapshot_rows`, taken before the change) makes it
+    undoable (Q114): the rows as they are now and the next round to pair are added to it.
     """
+    if snapshot is not None and _restorable(snapshot):
+        snapshot = {
+            **snapshot,
+            "after": _images(_identities(snapshot)),
+            "next_round": next_round_number(tournament),
+        }
     return IntegrityEvent.objects.create(
         tournament=tournament,
         kind=kind,
@@ -30,3 +93,156 @@ def integrity_event_record(
         user=by,
         snapshot=snapshot,
     )
+
+
+def undo_warning(event: IntegrityEvent) -> ActionWarning:
+    """The Level-3 confirmation before an undo (Q114, Q115)."""
+    snapshot = event.snapshot if isinstance(event.snapshot, dict) else {}
+    restored, deleted = len(snapshot.get("before", [])), len(snapshot.get("created", []))
+    return ActionWarning(
+        Level.CONFIRM,
+        f"Undo “###{event_text(event)}”?",
+        (
+            f"What the event changed goes back to how it was just before it ({restored} "
+            f"row(s) restored, {deleted} created row(s) deleted).",
+            "The event stays in the integrity log, marked undone, with an Undo line; the "
+            "tournament report no longer lists it.",
+        ),
+        rule="VCL4THP Q114, Q115",
+    )
+
+
+@transaction.atomic
+def integrity_event_undo(
+    *, event: IntegrityEvent, by: User, confirmed: Level | None = None
+) -> IntegrityEvent:
+    """Undo `event` from its snapshot after a Level-3 confirmation; returns the Undo event.
+
+    Refused (`UndoRefused`, nothing done) unless it is the tournament's last event standing
+    (neither undone nor an undo), it has a snapshot, it is not final (leaving FIDE mode, an
+    import), no round was paired or unpaired since, and the rows it touched are as it left them.
+    """
+    tournament = lock_tournament(event.tournament_id)
+    event = IntegrityEvent.objects.select_for_update().get(pk=event.pk)
+    snapshot = _undoable(tournament, event)
+    require_confirmation(undo_warning(event), confirmed)
+    for label, pk in reversed(snapshot["created"]):
+        apps.get_model(label).objects.filter(pk=pk).delete()
+    for restored in serializers.deserialize("json", json.dumps(snapshot["before"])):
+        _keep_current(restored.object)
+        restored.save()
+    event.undone_at = timezone.now()
+    event.save(update_fields=["undone_at"])
+    line = f"###{event_text(event)}"
+    audit(
+        tournament=tournament,
+        by=by,
+        entity="integrity_event",
+        entity_id=event.pk,
+        old=line,
+        new="undone",
+        note="restored from its snapshot (VCL4THP Q114)",
+    )
+    return integrity_event_record(
+        tournament=tournament,
+        kind=IntegrityEventKind.UNDO,
+        round_number=event.round_number,
+        details=f"{IntegrityEventKind(event.kind).label} undone: {event.details}",
+        by=by,
+    )
+
+
+def _undoable(tournament: Tournament, event: IntegrityEvent) -> dict[str, Any]:
+    """The event's snapshot when the event can be undone now; `UndoRefused` otherwise."""
+    kind = IntegrityEventKind(event.kind)
+    if event.undone_at is not None:
+        raise UndoRefused("This event is already undone.")
+    if kind in _FINAL:
+        raise UndoRefused(_FINAL[kind])
+    last = last_undoable_event(tournament)
+    if last is None or last.pk != event.pk:
+        later = f": “###{event_text(last)}” came after it" if last is not None else ""
+        raise UndoRefused(f"Only the last event can be undone{later}.")
+    snapshot = event.snapshot
+    if not isinstance(snapshot, dict) or not _restorable(snapshot) or "after" not in snapshot:
+        raise UndoRefused(
+            "This event was recorded without a snapshot of what it changed: it cannot be "
+            "undone automatically."
+        )
+    now = next_round_number(tournament)
+    if snapshot.get("next_round") != now:
+        raise UndoRefused(
+            f"The rounds changed since this event (the next round to pair was "
+            f"{snapshot.get('next_round')}, it is now {now}): undoing it would change what "
+            "those pairings rest on."
+        )
+    if _changed_since(snapshot):
+        raise UndoRefused(
+            "What this event changed was changed again since: undoing it would overwrite the "
+            "later change."
+        )
+    return snapshot
+
+
+def _restorable(snapshot: dict[str, Any]) -> bool:
+    return (
+        snapshot.get("version") == _SNAPSHOT_VERSION
+        and isinstance(snapshot.get("before"), list)
+        and isinstance(snapshot.get("created"), list)
+    )
+
+
+def _identities(snapshot: dict[str, Any]) -> list[tuple[str, Any]]:
+    """(model label, pk) of every row the snapshot concerns: the changed ones, then created."""
+    return [(row["model"], row["pk"]) for row in snapshot["before"]] + [
+        (label, pk) for label, pk in snapshot["created"]
+    ]
+
+
+def _images(identities: list[tuple[str, Any]]) -> list[dict[str, Any] | None]:
+    """Each row as it is now (serialised), None for a row that no longer exists."""
+    images: list[dict[str, Any] | None] = []
+    for label, pk in identities:
+        row = apps.get_model(label).objects.filter(pk=pk).first()
+        images.append(None if row is None else json.loads(serializers.serialize("json", [row]))[0])
+    return images
+
+
+def _changed_since(snapshot: dict[str, Any]) -> bool:
+    """Whether a row the event touched changed since: a created row at all, a changed row in a
+    field the event changed (fields that move on their own, timestamps and the revision, aside),
+    or a row that appeared or vanished."""
+    befores = [*snapshot["before"], *[None] * len(snapshot["created"])]
+    nows = _images(_identities(snapshot))
+    for before, after, now in zip(befores, snapshot["after"], nows, strict=True):
+        if after is None or now is None:
+            if (after is None) != (now is None):
+                return True
+            continue
+        names = [
+            name
+            for name, value in after["fields"].items()
+            if (before is None or before["fields"].get(name) != value)
+            and name not in _KEPT_CURRENT
+            and not _automatic(after["model"], name)
+        ]
+        if any(now["fields"].get(name) != after["fields"][name] for name in names):
+            return True
+    return False
+
+
+def _automatic(label: str, name: str) -> bool:
+    field = apps.get_model(label)._meta.get_field(name)
+    return bool(getattr(field, "auto_now", False))
+
+
+def _keep_current(row: models.Model) -> None:
+    """Before an undo saves `row` back: keep its current revision, stamp `auto_now` fields."""
+    model = type(row)
+    for field in model._meta.concrete_fields:
+        if field.name in _KEPT_CURRENT:
+            current = model._default_manager.filter(pk=row.pk).values_list(field.attname).first()
+            if current is not None:
+                setattr(row, field.attname, current[0])
+        elif getattr(field, "auto_now", False):
+            setattr(row, field.attname, timezone.now())

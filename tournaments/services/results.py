@@ -32,7 +32,7 @@ from tournaments.models import (
     TournamentStatus,
 )
 from tournaments.services.base import audit, lock_tournament, require_confirmation
-from tournaments.services.integrity import integrity_event_record
+from tournaments.services.integrity import integrity_event_record, snapshot_rows
 
 
 def _check_round_open(rnd: Round) -> None:
@@ -239,6 +239,7 @@ def game_enter_result(
         require_confirmation(
             correction_warning(tournament, game, result, next_paired=next_paired), confirmed
         )
+    before = snapshot_rows(changed=[game, rnd])  # the round: clearing a result reopens it
     game.result = result
     game.save(update_fields=["result", "updated"])
     note = ""
@@ -265,7 +266,7 @@ def game_enter_result(
             round_number=rnd.number,
             details=f"{_board(game)}: {old} changed to {result or 'no result'}",
             by=by,
-            snapshot={"game": game.pk, "result": old},
+            snapshot=before,
         )
     _update_round_state(tournament, rnd)
     return game
@@ -327,7 +328,9 @@ def game_record_rating_correction(
         details=f"{_board(game)}: recorded {game.result or 'no result'}, rated as {result}"
         + (f" ({note.strip()})" if note.strip() else ""),
         by=by,
-        snapshot={"rating_correction": previous.result} if previous else None,
+        snapshot=(
+            snapshot_rows(changed=[previous]) if previous else snapshot_rows(created=[correction])
+        ),
     )
     return correction
 

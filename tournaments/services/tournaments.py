@@ -67,6 +67,14 @@ def tournament_import_trf(
         new=f"imported from TRF: {tournament.players.count()} players, "
         f"{tournament.round_set.count()} rounds",
     )
+    integrity_event_record(
+        tournament=tournament,
+        kind=IntegrityEventKind.IMPORT,
+        round_number=next_round_number(tournament) - 1,
+        details=f"Tournament imported from a TRF file ({tournament.players.count()} players, "
+        f"{next_round_number(tournament) - 1} of {tournament.rounds} rounds paired)",
+        by=by,
+    )
     return tournament
 
 

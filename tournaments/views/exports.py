@@ -28,7 +28,9 @@ FORMATS: dict[TrfFormat, str] = {"trf16": "TRF16", "trf26": "TRF-2026"}
 
 @require_safe
 def tournament_trf(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    """The tournament as a TRF file (`?format=trf16`, the default, or `trf26`), as it stands."""
+    """The tournament's report as a TRF file (`?format=trf16`, the default, or `trf26`), as it
+    stands: rating-report-only corrections applied, and in TRF-2026 the integrity events as
+    `###` lines (`tournament_trf_document(report=True)`)."""
     tournament = get_object_or_404(Tournament, slug=slug)
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
@@ -45,7 +47,7 @@ def tournament_trf(request: HtmxHttpRequest, slug: str) -> HttpResponse:
             "Unknown format: ask for trf16 or trf26.", status=400, content_type="text/plain"
         )
     try:
-        text = write_trf(state.tournament_trf_document(tournament), kind)
+        text = write_trf(state.tournament_trf_document(tournament, report=True), kind)
     except TrfWriteError as error:
         message = f"{tournament.name} cannot be written as {FORMATS[kind]}: {error}"
         return HttpResponse(message, status=409, content_type="text/plain; charset=utf-8")

@@ -1,4 +1,5 @@
-"""`manage.py export_trf SLUG [--format trf16|trf26] [-o FILE]`: write a tournament as TRF."""
+"""`manage.py export_trf SLUG [--format trf16|trf26] [-o FILE]`: write a tournament's report as
+TRF (rating-report-only corrections applied; TRF-2026 adds the integrity events as `###` lines)."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ class Command(BaseCommand):
         if tournament is None:
             raise CommandError(f"No tournament has the slug {slug!r}.")
         try:
-            text = write_trf(tournament_trf_document(tournament), options["format"])
+            text = write_trf(tournament_trf_document(tournament, report=True), options["format"])
         except TrfWriteError as error:
             raise CommandError(f"{slug}: cannot write {options['format']}: {error}") from error
         output: Path | None = options["output"]
