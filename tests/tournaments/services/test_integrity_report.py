@@ -8,12 +8,15 @@ from __future__ import annotations
 import subprocess
 import sys
 from dataclasses import fields
+from io import StringIO
 from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.management import call_command
+from django.test import Client
 
-from tests.factories import UserFactory
+from tests.factories import TournamentRoleFactory, UserFactory
 from tests.tournaments.conftest import REFERENCE
 from tournaments.domain.state import Outcome, PlayerId
 from tournaments.domain.trf import parse_trf, write_trf
@@ -218,3 +221,18 @@ def test_an_import_is_recorded_and_cannot_be_undone() -> None:
     assert (event.kind, event.round_number, event.user) == (IntegrityEventKind.IMPORT, 3, arbiter)
     with pytest.raises(UndoRefused, match="import created the tournament"):
         integrity_event_undo(event=event, by=arbiter, confirmed=Level.CONFIRM)
+
+
+def test_the_export_page_and_export_trf_give_the_report(client: Client) -> None:
+    arbiter = UserFactory.create(username="arbiter")
+    tournament = one_of_each(arbiter)
+    TournamentRoleFactory.create(tournament=tournament, user=arbiter)
+    client.force_login(arbiter)
+    expected = write_trf(tournament_trf_document(tournament, report=True), "trf26")
+    out = StringIO()
+
+    response = client.get(f"/t/{tournament.slug}/export.trf?format=trf26")
+    call_command("export_trf", tournament.slug, "--format", "trf26", stdout=out)
+
+    assert response.content.decode() == expected == out.getvalue()
+    assert "### Rating-only correction @ Round 2" in expected
