@@ -19,7 +19,14 @@ from tournaments.domain.state import (
     RoundRecord,
     TournamentState,
 )
-from tournaments.domain.trf import TrfByeRequest, TrfDocument, TrfPlayer, state_document
+from tournaments.domain.trf import (
+    TrfByeRequest,
+    TrfDocument,
+    TrfFormat,
+    TrfPlayer,
+    state_document,
+    write_trf,
+)
 from tournaments.exceptions import ResultsMissing, RoundNotInTournament
 from tournaments.models import (
     TITLE_ORDER,
@@ -300,6 +307,15 @@ def tournament_trf_document(
         comments=report_comments(tournament) if report else (),
     )
     return state_document(state, header, ranks=ranks)
+
+
+def tournament_trf_report(tournament: Tournament, fmt: TrfFormat) -> str:
+    """The tournament's report for the federation as a file (the export page, `export_trf`):
+    `tournament_trf_document(report=True)` written in `fmt`. The `###` event lines are a
+    TRF-2026 line: a TRF16 report leaves them out, TRF16 (C.04 Annex 2) having no comment line.
+    Raises `TrfWriteError` when the flavour cannot say what the tournament holds."""
+    doc = tournament_trf_document(tournament, report=True)
+    return write_trf(doc if fmt == "trf26" else replace(doc, comments=()), fmt)
 
 
 def _rated(state: TournamentState, tournament: Tournament, last: int) -> TournamentState:

@@ -12,7 +12,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
 
-from tournaments.domain.trf import TrfFormat, TrfWriteError, write_trf
+from tournaments.domain.trf import TrfFormat, TrfWriteError
 from tournaments.http import (
     ArbiterRequest,
     HtmxHttpRequest,
@@ -30,7 +30,7 @@ FORMATS: dict[TrfFormat, str] = {"trf16": "TRF16", "trf26": "TRF-2026"}
 def tournament_trf(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """The tournament's report as a TRF file (`?format=trf16`, the default, or `trf26`), as it
     stands: rating-report-only corrections applied, and in TRF-2026 the integrity events as
-    `###` lines (`tournament_trf_document(report=True)`)."""
+    `###` lines (`tournament_trf_report`)."""
     tournament = get_object_or_404(Tournament, slug=slug)
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
@@ -47,7 +47,7 @@ def tournament_trf(request: HtmxHttpRequest, slug: str) -> HttpResponse:
             "Unknown format: ask for trf16 or trf26.", status=400, content_type="text/plain"
         )
     try:
-        text = write_trf(state.tournament_trf_document(tournament, report=True), kind)
+        text = state.tournament_trf_report(tournament, kind)
     except TrfWriteError as error:
         message = f"{tournament.name} cannot be written as {FORMATS[kind]}: {error}"
         return HttpResponse(message, status=409, content_type="text/plain; charset=utf-8")

@@ -32,7 +32,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.selectors.integrity import event_text
-from tournaments.selectors.state import tournament_trf_document
+from tournaments.selectors.state import tournament_trf_document, tournament_trf_report
 from tournaments.services.fide_mode import tournament_leave_fide_mode
 from tournaments.services.integrity import (
     integrity_event_record,
@@ -210,7 +210,10 @@ def test_the_engine_input_has_no_comments_and_the_recorded_results() -> None:
 def test_the_trf16_report_has_no_comment_lines() -> None:
     tournament = one_of_each(UserFactory.create(username="arbiter"))
 
-    assert "###" not in write_trf(tournament_trf_document(tournament, report=True), "trf16")
+    trf16 = tournament_trf_report(tournament, "trf16")
+
+    assert "###" not in trf16
+    assert parse_trf(trf16).players == parse_trf(tournament_trf_report(tournament, "trf26")).players
 
 
 def test_an_import_is_recorded_and_cannot_be_undone() -> None:
@@ -228,7 +231,7 @@ def test_the_export_page_and_export_trf_give_the_report(client: Client) -> None:
     tournament = one_of_each(arbiter)
     TournamentRoleFactory.create(tournament=tournament, user=arbiter)
     client.force_login(arbiter)
-    expected = write_trf(tournament_trf_document(tournament, report=True), "trf26")
+    expected = tournament_trf_report(tournament, "trf26")
     out = StringIO()
 
     response = client.get(f"/t/{tournament.slug}/export.trf?format=trf26")

@@ -2,8 +2,8 @@
 
 Lines end with LF. Header lines come in a fixed order: the TRF16 lines (012 ... 132), the
 uninterpreted lines kept from the file read, the pairing lines of the chosen flavour, the `###`
-comments (TRF-2026 only, in document order), then the players in document order. Player lines
-use the exact TRF16 columns and end after their last non-blank column.
+comments in document order, then the players in document order. Player lines use the exact
+TRF16 columns and end after their last non-blank column.
 """
 
 from __future__ import annotations
@@ -37,15 +37,14 @@ def write_trf(doc: TrfDocument, fmt: TrfFormat = "trf16") -> str:
     some rounds) is written with its TRF-2026 line. trf26: `142 152 162 192 202 212 240 250 260`
     instead of the XX lines.
 
-    The `###` comments (the report's integrity events, `comments.py`) are a TRF-2026 line:
-    trf26 writes them after the header lines, before the players; trf16 leaves them out, since
-    TRF16 (C.04 Annex 2) has no comment line and its readers need not skip one.
+    Both write the `###` comments (e.g. the report's integrity events, `comments.py`) after the
+    header lines, before the players. TRF16 (C.04 Annex 2) has no comment line: a TRF16 file
+    for other programs is written from a document without comments (the report export does so).
     """
     lines = list(_standard_header(doc))
     lines.extend(doc.other_lines)
     lines.extend(_trf16_pairing_lines(doc) if fmt == "trf16" else _trf26_pairing_lines(doc))
-    if fmt == "trf26":
-        lines.extend(f"###{comment}" for comment in doc.comments)
+    lines.extend(f"###{comment}" for comment in doc.comments)
     lines.extend(player_line(player) for player in doc.players)
     for line in lines:
         if "\n" in line or "\r" in line:

@@ -9,9 +9,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments.domain.trf import TrfWriteError, write_trf
+from tournaments.domain.trf import TrfWriteError
 from tournaments.models import Tournament
-from tournaments.selectors.state import tournament_trf_document
+from tournaments.selectors.state import tournament_trf_report
 
 
 class Command(BaseCommand):
@@ -28,7 +28,7 @@ class Command(BaseCommand):
         if tournament is None:
             raise CommandError(f"No tournament has the slug {slug!r}.")
         try:
-            text = write_trf(tournament_trf_document(tournament, report=True), options["format"])
+            text = tournament_trf_report(tournament, options["format"])
         except TrfWriteError as error:
             raise CommandError(f"{slug}: cannot write {options['format']}: {error}") from error
         output: Path | None = options["output"]
