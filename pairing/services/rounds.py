@@ -28,6 +28,7 @@ from tournaments.domain.state import PlayerId
 from tournaments.models import ByeKind, Game, Result, Round, RoundState, Tournament
 from tournaments.selectors.state import scores_before
 from tournaments.services.base import audit, lock_tournament
+from tournaments.services.tournaments import tournament_check_setup
 
 __all__ = [
     "round_draft_exchange_opponents",
@@ -46,6 +47,7 @@ def _check_can_pair(tournament: Tournament, rnd: Round) -> None:
             f"Round {rnd.number} is already paired: re-pair the draft to pair it again."
         )
     if rnd.number == 1:
+        tournament_check_setup(tournament=tournament)  # VCL4THP Q62: a set-up that can be paired
         return
     previous = tournament.round_set.filter(number=rnd.number - 1).first()
     if previous is not None and previous.state == RoundState.COMPLETED:

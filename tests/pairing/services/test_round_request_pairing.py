@@ -13,6 +13,8 @@ from pairing.exceptions import (
 from pairing.models import PairingRun, RunStatus
 from pairing.services.rounds import round_request_pairing
 from tests.pairing.fixtures import CaptureCallbacks
+from tests.tournaments.conftest import tournament_with_players
+from tournaments.exceptions import ConfigurationRefused
 from tournaments.models import AuditEntry, Result, Round, RoundState, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -83,3 +85,26 @@ def test_a_new_request_follows_a_failed_run(round3: Round, arbiter: User) -> Non
 
     assert again.pk != failed.pk
     assert again.status == RunStatus.PENDING
+
+
+@pytest.mark.parametrize(("players", "rounds"), [(0, 3), (4, 4), (5, 6)])
+def test_it_refuses_round_1_of_a_set_up_the_rules_cannot_pair(
+    players: int, rounds: int, arbiter: User
+) -> None:
+    """VCL4THP Q62: no players, or more rounds than the field allows (n-1 for an even field, n
+    for an odd one: no rematch, one pairing-allocated bye each)."""
+    tournament = tournament_with_players(players, rounds=rounds)
+    first = tournament.round_set.get(number=1)
+
+    with pytest.raises(ConfigurationRefused):
+        round_request_pairing(rnd=first, by=arbiter)
+
+    assert not PairingRun.objects.filter(round=first).exists()
+
+
+def test_it_pairs_round_1_of_a_field_just_large_enough(arbiter: User) -> None:
+    tournament = tournament_with_players(5, rounds=5)
+
+    run = round_request_pairing(rnd=tournament.round_set.get(number=1), by=arbiter)
+
+    assert run.status in {RunStatus.PENDING, RunStatus.DONE}
