@@ -14,8 +14,8 @@ from __future__ import annotations
 from django.core import signing
 from django.http import HttpRequest
 
-from tournaments.domain.warnings import ActionWarning, Level
-from tournaments.exceptions import TournamentError
+from tournaments.domain.warnings import ActionWarning, Confirmation, Level
+from tournaments.exceptions import ConfirmationInvalid
 from tournaments.models import Tournament
 
 FIELD = "confirmation"
@@ -26,10 +26,6 @@ MAX_AGE_SECONDS = 15 * 60
 
 _SALT = "tournaments.confirmation"
 _NOT_BOUND = frozenset({"csrfmiddlewaretoken", FIELD})
-
-
-class ConfirmationInvalid(TournamentError):
-    """A confirmation that is forged, expired, stale or for another action; nothing was done."""
 
 
 def action_fields(request: HttpRequest) -> list[tuple[str, str]]:
@@ -62,7 +58,7 @@ def confirmation_token(
     return signing.dumps(payload, salt=_SALT)
 
 
-def confirmed_level(request: HttpRequest, tournament: Tournament) -> Level | None:
+def confirmed_level(request: HttpRequest, tournament: Tournament) -> Confirmation | None:
     """The level at which the arbiter confirmed this exact request; None without a token.
 
     The first step of a Level-4 confirmation gives Level 3 (so the service asks again, and the
@@ -86,15 +82,15 @@ def confirmed_level(request: HttpRequest, tournament: Tournament) -> Level | Non
             "The tournament or the request changed since you confirmed: nothing was done. "
             "Check and confirm again."
         )
-    return Level(level)
+    return Confirmation(Level(level), tournament.pk, tournament.revision)
 
 
-def next_step(warning: ActionWarning, confirmed: Level | None) -> int:
+def next_step(warning: ActionWarning, confirmed: Confirmation | None) -> int:
     """Which confirmation step to show for `warning` after the arbiter confirmed `confirmed`."""
     if (
         confirmed is not None
         and warning.level is Level.DOUBLE_CONFIRM
-        and confirmed >= Level.CONFIRM
+        and confirmed.level >= Level.CONFIRM
     ):
         return 2
     return 1

@@ -112,6 +112,10 @@ class ConfirmationRequired(TournamentError):
         super().__init__(f"{warning.title}: confirm it first.")
 
 
+class ConfirmationInvalid(TournamentError):
+    """A confirmation that is forged, expired, stale or for another action; nothing was done."""
+
+
 class ActionRefused(TournamentError):
     """A Level-5 action: the rules refuse it (in FIDE mode)."""
 

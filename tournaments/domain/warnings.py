@@ -27,6 +27,25 @@ class Level(enum.IntEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class Confirmation:
+    """What the arbiter confirmed on a page: the level, for the tournament as it stood then.
+
+    `revision` is the tournament's revision when the warning was shown; the service holds the
+    tournament's lock when it compares it with the current one, so a change that slipped in
+    between (another arbiter's) makes the confirmation worthless.
+    """
+
+    level: Level
+    tournament_id: int
+    revision: int
+
+
+Confirmed = Level | Confirmation
+"""A service's `confirmed` argument: a `Confirmation` from a page, or a bare `Level` from a
+caller that vouches for itself (a command, a test)."""
+
+
+@dataclass(frozen=True, slots=True)
 class ActionWarning:
     """What the arbiter is told before a risky action: its level, what it is, what follows.
 

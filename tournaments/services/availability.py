@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from tournaments.domain.warnings import ActionWarning, Level
+from tournaments.domain.warnings import ActionWarning, Confirmed, Level
 from tournaments.exceptions import (
     ByeRefused,
     ForbiddenPairRefused,
@@ -37,7 +37,7 @@ def bye_request(
     round_number: int,
     kind: ByeKind,
     by: User,
-    confirmed: Level | None = None,
+    confirmed: Confirmed | None = None,
 ) -> Bye:
     """A bye the player asks for in a round not yet paired: half-point or zero-point.
 
@@ -163,7 +163,7 @@ def player_withdraw(*, player: Player, from_round: int, by: User) -> Player:
 
 
 @transaction.atomic
-def player_reinstate(*, player: Player, by: User, confirmed: Level | None = None) -> Player:
+def player_reinstate(*, player: Player, by: User, confirmed: Confirmed | None = None) -> Player:
     """Bring a withdrawn player back: paired again from the next round to pair; the rounds
     missed meanwhile stay absences (zero points). A Level-2 notice says so. Audited."""
     tournament = lock_tournament(player.tournament_id)

@@ -7,8 +7,8 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from tournaments.domain.warnings import ActionWarning, Level
-from tournaments.exceptions import ActionRefused, ConfirmationRequired
+from tournaments.domain.warnings import ActionWarning, Confirmation, Confirmed, Level
+from tournaments.exceptions import ActionRefused, ConfirmationInvalid, ConfirmationRequired
 from tournaments.models import (
     AuditEntry,
     Tournament,
@@ -21,7 +21,7 @@ def lock_tournament(tournament_id: int) -> Tournament:
     return Tournament.objects.select_for_update().get(pk=tournament_id)
 
 
-def require_confirmation(warning: ActionWarning | None, confirmed: Level | None) -> None:
+def require_confirmation(warning: ActionWarning | None, confirmed: Confirmed | None) -> None:
     """Go on only when `warning` is absent or the arbiter confirmed at its level (Q218-Q221).
 
     Raises `ActionRefused` for Level 5 and `ConfirmationRequired` when `confirmed` is missing or
@@ -31,8 +31,25 @@ def require_confirmation(warning: ActionWarning | None, confirmed: Level | None)
         return
     if warning.level is Level.REFUSED:
         raise ActionRefused(warning)
-    if confirmed is None or confirmed < warning.level:
+    level = confirmed.level if isinstance(confirmed, Confirmation) else confirmed
+    if level is None or level < warning.level:
         raise ConfirmationRequired(warning)
+    if isinstance(confirmed, Confirmation):
+        _check_still_current(confirmed)
+
+
+def _check_still_current(confirmed: Confirmation) -> None:
+    """The tournament's revision now, read under the caller's lock, is the confirmed one."""
+    current = (
+        Tournament.objects.filter(pk=confirmed.tournament_id)
+        .values_list("revision", flat=True)
+        .first()
+    )
+    if current != confirmed.revision:
+        raise ConfirmationInvalid(
+            "The tournament changed while you were confirming: nothing was done. "
+            "Check and confirm again."
+        )
 
 
 def audit(

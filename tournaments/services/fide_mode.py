@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from tournaments.domain.warnings import ActionWarning, Level
+from tournaments.domain.warnings import ActionWarning, Confirmed, Level
 from tournaments.exceptions import ActionRefused
 from tournaments.models import IntegrityEventKind, Tournament
 from tournaments.selectors.state import next_round_number
@@ -37,7 +37,7 @@ def fide_mode_exit_warning(last_paired: int) -> ActionWarning:
 
 @transaction.atomic
 def tournament_leave_fide_mode(
-    *, tournament: Tournament, by: User, confirmed: Level | None = None
+    *, tournament: Tournament, by: User, confirmed: Confirmed | None = None
 ) -> Tournament:
     """Take the tournament out of FIDE mode, for good (Level 4; Q42-Q45).
 

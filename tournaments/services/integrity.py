@@ -29,7 +29,7 @@ from django.core import serializers
 from django.db import models, transaction
 from django.utils import timezone
 
-from tournaments.domain.warnings import ActionWarning, Level
+from tournaments.domain.warnings import ActionWarning, Confirmed, Level
 from tournaments.exceptions import UndoRefused
 from tournaments.models import IntegrityEvent, IntegrityEventKind, Tournament
 from tournaments.selectors.integrity import event_text, last_undoable_event
@@ -114,7 +114,7 @@ def undo_warning(event: IntegrityEvent) -> ActionWarning:
 
 @transaction.atomic
 def integrity_event_undo(
-    *, event: IntegrityEvent, by: User, confirmed: Level | None = None
+    *, event: IntegrityEvent, by: User, confirmed: Confirmed | None = None
 ) -> IntegrityEvent:
     """Undo `event` from its snapshot after a Level-3 confirmation; returns the Undo event.
 

@@ -15,7 +15,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Max
 
-from tournaments.domain.warnings import ActionWarning, Level
+from tournaments.domain.warnings import ActionWarning, Confirmed, Level
 from tournaments.exceptions import (
     InvalidPlayer,
     PlayerImportError,
@@ -359,7 +359,7 @@ def _keep_initial_order(tournament: Tournament) -> None:
 
 @transaction.atomic
 def tournament_assign_pairing_numbers(
-    *, tournament: Tournament, by: User | None, confirmed: Level | None = None
+    *, tournament: Tournament, by: User | None, confirmed: Confirmed | None = None
 ) -> list[Player]:
     """Give the pairing numbers in initial ranking order (C.04.2 B.2: rating, title, name);
     returns the players in their new order.

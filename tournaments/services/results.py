@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournaments.domain.configuration import first_correctable_round
-from tournaments.domain.warnings import ActionWarning, Level
+from tournaments.domain.warnings import ActionWarning, Confirmed, Level
 from tournaments.exceptions import (
     PlayerAlreadyInRound,
     PlayerNotInTournament,
@@ -191,7 +191,7 @@ def game_enter_result(
     result: Result,
     by: User,
     expected_previous: Result | str,
-    confirmed: Level | None = None,
+    confirmed: Confirmed | None = None,
 ) -> Game:
     """Record `result` on a board of a published round, if its stored result is still
     `expected_previous` (compare-and-set: of two arbiters on one board, the second is told
@@ -279,7 +279,7 @@ def game_record_rating_correction(
     result: Result,
     note: str,
     by: User,
-    confirmed: Level | None = None,
+    confirmed: Confirmed | None = None,
 ) -> RatingCorrection:
     """Record the result the rating report must give for `game`, while the pairings and the
     standings keep the recorded one (C.04.2 D.8; VCL4THP Q192). Level 3; recorded as a

@@ -22,7 +22,7 @@ from tournaments.domain.configuration import (
     scoring_problems,
 )
 from tournaments.domain.tiebreaks import DEFAULT_TIEBREAKS
-from tournaments.domain.warnings import ActionWarning, Level
+from tournaments.domain.warnings import ActionWarning, Confirmed, Level
 from tournaments.exceptions import (
     ActionRefused,
     ConfigurationRefused,
@@ -204,7 +204,7 @@ def tournament_update(
     tournament: Tournament,
     settings: TournamentSettings,
     by: User,
-    confirmed: Level | None = None,
+    confirmed: Confirmed | None = None,
 ) -> Tournament:
     """Change a tournament's settings.
 

@@ -24,6 +24,7 @@ class HttpResponse(Protocol):
 
     def __getitem__(self, header: str) -> str: ...
 
+
 TOKEN = re.compile(r'name="confirmation" value="([^"]+)"')
 LEVEL = re.compile(r"Level (\d) · ")
 

@@ -5,6 +5,7 @@ dialog at 390 and 1280 pixels (/tmp/confirmation-*.png, to be looked at)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from django.contrib.auth.models import User
@@ -13,6 +14,9 @@ from django.test import Client
 from pytest_django.live_server_helper import LiveServer
 
 from tests.factories import UserFactory
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext, Page
 from tests.tournaments.conftest import tournament_with_players
 from tests.tournaments.views.confirming import play_rounds
 from tournaments.models import Game, IntegrityEventKind, Result, Tournament
@@ -24,10 +28,10 @@ WIDTHS = (390, 1280)
 
 
 def logged_in_page(
-    chromium: object, live_server: LiveServer, client: Client, user: User, width: int
-):  # type: ignore[no-untyped-def]
+    chromium: Browser, live_server: LiveServer, client: Client, user: User, width: int
+) -> tuple[BrowserContext, Page]:
     client.force_login(user)
-    context = chromium.new_context(viewport={"width": width, "height": 900})  # type: ignore[attr-defined]
+    context = chromium.new_context(viewport={"width": width, "height": 900})
     context.add_cookies(
         [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
     )
@@ -44,7 +48,7 @@ def running(arbiter: User, name: str) -> Tournament:
 
 @pytest.mark.parametrize("width", WIDTHS)
 def test_leaving_fide_mode_walks_both_steps_of_the_dialog(
-    live_server: LiveServer, chromium: object, client: Client, width: int
+    live_server: LiveServer, chromium: Browser, client: Client, width: int
 ) -> None:
     from playwright.sync_api import expect
 
@@ -77,7 +81,7 @@ def test_leaving_fide_mode_walks_both_steps_of_the_dialog(
 
 
 def test_cancel_closes_the_dialog_and_changes_nothing(
-    live_server: LiveServer, chromium: object, client: Client
+    live_server: LiveServer, chromium: Browser, client: Client
 ) -> None:
     from playwright.sync_api import expect
 
@@ -106,7 +110,7 @@ def test_cancel_closes_the_dialog_and_changes_nothing(
 
 
 def test_a_correction_from_the_keyboard_is_confirmed_in_the_dialog(
-    live_server: LiveServer, chromium: object, client: Client
+    live_server: LiveServer, chromium: Browser, client: Client
 ) -> None:
     from playwright.sync_api import expect
 
