@@ -15,6 +15,10 @@ before = snapshot_rows(changed=[game])          # before game.save()
 integrity_event_record(..., snapshot=before)
 integrity_event_record(..., snapshot=snapshot_rows(created=[bye]))  # after Bye.objects.create
 ```
+
+An undo puts back only the fields the event changed (a later change to another field stays),
+re-creates the rows the event deleted (`deleted_rows` lists them, cascades included), and is
+refused when a row the event `rests_on` (a draft's round, for a pairing alteration) changed since.
 """
 
 from __future__ import annotations
@@ -27,6 +31,8 @@ from django.apps import apps
 from django.contrib.auth.models import User
 from django.core import serializers
 from django.db import models, transaction
+from django.db.models import F
+from django.db.models.deletion import Collector
 from django.utils import timezone
 
 from tournaments.domain.warnings import ActionWarning, Confirmed, Level
@@ -41,6 +47,10 @@ _KEPT_CURRENT = frozenset({"revision"})
 """Fields an undo never puts back: the tournament's revision only moves on (a confirmation given
 before the undo must stay worthless)."""
 
+_PARKED = 1_000_000
+"""Added to the unique numbers an undo puts back (pairing numbers, boards) before it writes the
+old ones, so that numbers exchanged by the event never collide half-way."""
+
 _FINAL = {
     IntegrityEventKind.FIDE_MODE_EXIT: (
         "Leaving FIDE mode is final (VCL4THP Q45): it cannot be undone."
@@ -53,15 +63,36 @@ _FINAL = {
 
 
 def snapshot_rows(
-    *, changed: Iterable[models.Model] = (), created: Iterable[models.Model] = ()
+    *,
+    changed: Iterable[models.Model] = (),
+    created: Iterable[models.Model] = (),
+    rests_on: Iterable[models.Model] = (),
 ) -> dict[str, object]:
     """The snapshot of an event for `integrity_event_record`: the before-image of `changed`
-    (instances as they were before the event) and the identity of the `created` rows."""
+    (instances as they were before the event, deleted ones included), the identity of the
+    `created` rows, and the image of the rows the event `rests_on` (not restored: the undo is
+    refused once they changed)."""
     return {
         "version": _SNAPSHOT_VERSION,
-        "before": json.loads(serializers.serialize("json", list(changed))),
+        "before": _serialised(changed),
         "created": [[row._meta.label_lower, row.pk] for row in created],
+        "rests_on": _serialised(rests_on),
     }
+
+
+def deleted_rows(queryset: models.QuerySet[Any]) -> list[models.Model]:
+    """The rows deleting `queryset` deletes, cascades included, read before the deletion: the
+    `changed` rows of a snapshot that an undo re-creates."""
+    collector = Collector(using=queryset.db)
+    collector.collect(list(queryset))
+    rows = [row for instances in collector.data.values() for row in instances]
+    for related in collector.fast_deletes:
+        rows.extend(related)
+    return rows
+
+
+def _serialised(rows: Iterable[models.Model]) -> list[dict[str, Any]]:
+    return list(json.loads(serializers.serialize("json", list(rows))))
 
 
 def integrity_event_record(
@@ -128,9 +159,7 @@ def integrity_event_undo(
     require_confirmation(undo_warning(event), confirmed)
     for label, pk in reversed(snapshot["created"]):
         apps.get_model(label).objects.filter(pk=pk).delete()
-    for restored in serializers.deserialize("json", json.dumps(snapshot["before"])):
-        _keep_current(restored.object)
-        restored.save()
+    _restore(snapshot)
     event.undone_at = timezone.now()
     event.save(update_fields=["undone_at"])
     line = f"###{event_text(event)}"
@@ -176,11 +205,9 @@ def _undoable(tournament: Tournament, event: IntegrityEvent) -> dict[str, Any]:
             f"{snapshot.get('next_round')}, it is now {now}): undoing it would change what "
             "those pairings rest on."
         )
-    if _changed_since(snapshot):
-        raise UndoRefused(
-            "What this event changed was changed again since: undoing it would overwrite the "
-            "later change."
-        )
+    change = _changed_since(snapshot)
+    if change is not None:
+        raise UndoRefused(change)
     return snapshot
 
 
@@ -208,27 +235,112 @@ def _images(identities: list[tuple[str, Any]]) -> list[dict[str, Any] | None]:
     return images
 
 
-def _changed_since(snapshot: dict[str, Any]) -> bool:
-    """Whether a row the event touched changed since: a created row at all, a changed row in a
-    field the event changed (fields that move on their own, timestamps and the revision, aside),
-    or a row that appeared or vanished."""
+def _changed_since(snapshot: dict[str, Any]) -> str | None:
+    """Why the undo would not put back the state the event left (None when it would): a row
+    the event created or changed vanished or appeared, changed again in a field the event
+    changed (fields that move on their own, timestamps and the revision, aside), or a row the
+    event rests on changed at all."""
     befores = [*snapshot["before"], *[None] * len(snapshot["created"])]
     nows = _images(_identities(snapshot))
     for before, after, now in zip(befores, snapshot["after"], nows, strict=True):
-        if after is None or now is None:
-            if (after is None) != (now is None):
-                return True
+        if (after is None) != (now is None):
+            return (
+                "What this event changed no longer exists as it left it (a draft paired again "
+                "replaces its boards): there is nothing to undo it on."
+            )
+        if (
+            after is not None
+            and now is not None
+            and any(
+                now["fields"].get(name) != after["fields"][name]
+                for name in _event_fields(before, after)
+            )
+        ):
+            return (
+                "What this event changed was changed again since: undoing it would "
+                "overwrite the later change."
+            )
+    rests_on = snapshot.get("rests_on", [])
+    nows = _images([(row["model"], row["pk"]) for row in rests_on])
+    for then, now in zip(rests_on, nows, strict=True):
+        if now is None or _steady(then) != _steady(now):
+            name = apps.get_model(then["model"])._meta.verbose_name
+            return (
+                f"The {name} this event concerns changed since (published, paired again or "
+                "completed): undoing the event now would change more than the event did."
+            )
+    return None
+
+
+def _event_fields(before: dict[str, Any] | None, after: dict[str, Any]) -> list[str]:
+    """The fields of a row the event changed (all of a row it created), those that move on
+    their own aside."""
+    return [
+        name
+        for name, value in after["fields"].items()
+        if (before is None or before["fields"].get(name) != value)
+        and name not in _KEPT_CURRENT
+        and not _automatic(after["model"], name)
+    ]
+
+
+def _steady(image: dict[str, Any]) -> dict[str, Any]:
+    return {
+        name: value
+        for name, value in image["fields"].items()
+        if name not in _KEPT_CURRENT and not _automatic(image["model"], name)
+    }
+
+
+def _restore(snapshot: dict[str, Any]) -> None:
+    """Put the before-image back: a row the event deleted is re-created as it was; a row that
+    still exists gets back only the fields the event changed (unique numbers parked first)."""
+    befores = snapshot["before"]
+    updates: list[tuple[models.Model, list[str]]] = []
+    for before, after, restored in zip(
+        befores,
+        snapshot["after"][: len(befores)],
+        serializers.deserialize("json", json.dumps(befores)),
+        strict=True,
+    ):
+        row = restored.object
+        current = type(row)._default_manager.filter(pk=row.pk).first()
+        if current is None:
+            _keep_current(row)
+            restored.save()
             continue
-        names = [
-            name
-            for name, value in after["fields"].items()
-            if (before is None or before["fields"].get(name) != value)
-            and name not in _KEPT_CURRENT
-            and not _automatic(after["model"], name)
-        ]
-        if any(now["fields"].get(name) != after["fields"][name] for name in names):
-            return True
-    return False
+        names = _event_fields(before, after) if after is not None else []
+        fields = {field.name: field.attname for field in type(row)._meta.concrete_fields}
+        for name in names:
+            setattr(current, fields[name], getattr(row, fields[name]))
+        updates.append((current, names))
+    for current, names in updates:
+        parked = [name for name in names if name in _unique_numbers(type(current))]
+        if parked:
+            type(current)._default_manager.filter(pk=current.pk).update(
+                **{name: F(name) + _PARKED for name in parked}
+            )
+    for current, names in updates:
+        if names:
+            _keep_current(current)
+            current.save(update_fields=[*names, *_automatic_names(type(current))])
+
+
+def _unique_numbers(model: type[models.Model]) -> set[str]:
+    """Integer fields of `model` (not its key) that take part in a uniqueness constraint."""
+    unique = {field.name for field in model._meta.concrete_fields if field.unique}
+    for constraint in model._meta.constraints:
+        if isinstance(constraint, models.UniqueConstraint):
+            unique.update(constraint.fields)
+    return {
+        field.name
+        for field in model._meta.concrete_fields
+        if field.name in unique and isinstance(field, models.IntegerField) and not field.primary_key
+    }
+
+
+def _automatic_names(model: type[models.Model]) -> list[str]:
+    return [f.name for f in model._meta.concrete_fields if getattr(f, "auto_now", False)]
 
 
 def _automatic(label: str, name: str) -> bool:
