@@ -318,7 +318,11 @@ class ByeRequestForm(forms.Form):
     round_number = forms.IntegerField(label="Round", min_value=1, max_value=99)
     kind = forms.ChoiceField(
         label="Bye",
-        choices=[(ByeKind.HALF_POINT, "Half-point"), (ByeKind.ZERO_POINT, "Zero-point")],
+        choices=[
+            (ByeKind.HALF_POINT, "Half-point"),
+            (ByeKind.ZERO_POINT, "Zero-point"),
+            (ByeKind.FULL_POINT, "Full-point (recorded)"),
+        ],
     )
 
 

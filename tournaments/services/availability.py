@@ -29,6 +29,22 @@ from tournaments.selectors.state import next_round_number, paired_from
 from tournaments.services.base import audit, lock_tournament, require_confirmation
 from tournaments.services.integrity import integrity_event_record, snapshot_rows
 
+_REQUESTED = frozenset({ByeKind.FULL_POINT, ByeKind.HALF_POINT, ByeKind.ZERO_POINT})
+
+
+def _full_point_notice(tournament: Tournament, player: Player, round_number: int) -> ActionWarning:
+    whole, half = divmod(tournament.points_full_bye, 2)
+    return ActionWarning(
+        Level.NOTICE,
+        f"{player.name} gets a full-point bye in round {round_number}.",
+        (
+            f"It scores a win ({whole}{'½' if half else ''} point(s) here) without a game; the "
+            "pairing of that round leaves the player out.",
+            f"It is recorded in the tournament report as “### FPB @ Round {round_number}”.",
+        ),
+        rule="VCL4THP Q112",
+    )
+
 
 @transaction.atomic
 def bye_request(
@@ -39,17 +55,19 @@ def bye_request(
     by: User,
     confirmed: Confirmed | None = None,
 ) -> Bye:
-    """A bye the player asks for in a round not yet paired: half-point or zero-point.
+    """A bye the player asks for in a round not yet paired: full-point, half-point or zero-point.
 
     Refused (`ByeRefused`) for a round already paired, a round among the tournament's last
     `no_byes_last_rounds`, more than `max_half_point_byes` half-point byes, a withdrawn player
     or one not yet playing in that round, or a round where the player already has a bye. A
-    second or later half-point bye needs a Level-3 confirmation (VCL4THP Q174).
+    second or later half-point bye needs a Level-3 confirmation (VCL4THP Q174); a full-point
+    bye a Level-2 notice, and it is recorded as an `### FPB` event, undone by deleting the bye
+    (VCL4THP Q112, Q114).
     """
     tournament = lock_tournament(player.tournament_id)
     player = Player.objects.get(pk=player.pk)
-    if kind not in {ByeKind.HALF_POINT, ByeKind.ZERO_POINT}:
-        raise ByeRefused("A player may request a half-point or a zero-point bye.")
+    if kind not in _REQUESTED:
+        raise ByeRefused("A player may request a full-point, half-point or zero-point bye.")
     rnd = tournament.round_set.filter(number=round_number).first()
     if rnd is None:
         raise ByeRefused(f"There is no round {round_number}.")
@@ -88,6 +106,8 @@ def bye_request(
                 ),
                 confirmed,
             )
+    if kind == ByeKind.FULL_POINT:
+        require_confirmation(_full_point_notice(tournament, player, round_number), confirmed)
     bye = Bye.objects.create(round=rnd, player=player, kind=kind)
     audit(
         tournament=tournament,

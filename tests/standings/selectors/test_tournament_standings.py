@@ -19,7 +19,13 @@ from standings.selectors import (
     tournament_standings,
 )
 from standings.tiebreaks import Edition, compute_standings, parse_codes
-from tests.factories import TournamentFactory
+from tests.factories import (
+    ByeFactory,
+    GameFactory,
+    RoundFactory,
+    TournamentFactory,
+    UserFactory,
+)
 from tests.standings.selectors.builders import (
     TIEBREAKS,
     WORKED_EXAMPLE,
@@ -29,7 +35,9 @@ from tests.standings.selectors.builders import (
 from tournaments.domain.state import Outcome
 from tournaments.domain.tiebreaks import DEFAULT_TIEBREAKS
 from tournaments.domain.trf import parse_trf, tournament_state
-from tournaments.models import Tournament
+from tournaments.domain.warnings import Level
+from tournaments.models import ByeKind, Result, RoundState, Tournament
+from tournaments.services.availability import bye_request
 
 pytestmark = pytest.mark.django_db
 
@@ -189,3 +197,22 @@ def test_a_cut_round_is_marked_with_its_reason_and_a_bye_has_a_virtual_opponent(
     assert (absent.round, absent.virtual, absent.outcome) == (2, True, Outcome.ZERO_BYE)
     assert absent.cut.startswith("voluntary unplayed round")
     assert [item.cut for item in oscar["BH"].rounds] == [""] * 6
+
+
+def test_a_requested_full_point_bye_counts_as_a_win_in_the_standings() -> None:
+    tournament, (anna, boris, chiara, dario) = four_players()
+    arbiter = UserFactory.create()
+    for number in range(1, 5):
+        RoundFactory.create(tournament=tournament, number=number)
+    bye_request(
+        player=dario, round_number=1, kind=ByeKind.FULL_POINT, by=arbiter, confirmed=Level.NOTICE
+    )
+    first = tournament.round_set.get(number=1)
+    GameFactory.create(round=first, board=1, white=anna, black=boris, result=Result.DRAW)
+    ByeFactory.create(round=first, player=chiara, kind=ByeKind.PAIRING_ALLOCATED)
+    tournament.round_set.filter(number=1).update(state=RoundState.COMPLETED)
+
+    standings = tournament_standings(tournament=tournament)
+
+    assert points(standings.lines)["Dario"] == 1
+    assert points(standings.lines)["Anna"] == Fraction(1, 2)
