@@ -25,9 +25,18 @@ from pairing.models import ACTIVE_STATUSES, PairingRun, RunStatus
 from pairing.selectors import engine_input, games_warnings, round_pairing_text
 from pairing.tasks import pair_round_task
 from tournaments.domain.state import PlayerId
-from tournaments.models import ByeKind, Game, Result, Round, RoundState, Tournament
+from tournaments.models import (
+    ByeKind,
+    Game,
+    IntegrityEventKind,
+    Result,
+    Round,
+    RoundState,
+    Tournament,
+)
 from tournaments.selectors.state import scores_before
 from tournaments.services.base import audit, lock_tournament
+from tournaments.services.integrity import deleted_rows, integrity_event_record, snapshot_rows
 from tournaments.services.tournaments import tournament_check_setup
 
 __all__ = [
@@ -149,20 +158,34 @@ def _check_draft(rnd: Round) -> None:
 
 @transaction.atomic
 def round_draft_swap_colours(*, game: Game, by: User | None) -> list[RuleWarning]:
-    """Swap White and Black on a board of a draft; the rules the board then breaks."""
+    """Swap White and Black on a board of a draft; the rules the board then breaks.
+
+    A manual pairing alteration: recorded as an `### MPA` event (VCL4THP Q112), undoable while
+    the draft stands (Q114).
+    """
     tournament, game = _locked_draft_game(game)
     _check_draft(game.round)
+    before = snapshot_rows(changed=[game], rests_on=[game.round])
     old = f"{game.white.pairing_number}-{game.black.pairing_number}"
     game.white, game.black = game.black, game.white
     game.save(update_fields=["white", "black", "updated"])
+    new = f"{game.white.pairing_number}-{game.black.pairing_number}"
     audit(
         tournament=tournament,
         by=by,
         entity="game",
         entity_id=game.pk,
         old=old,
-        new=f"{game.white.pairing_number}-{game.black.pairing_number}",
+        new=new,
         note=f"round {game.round.number} board {game.board}: colours swapped",
+    )
+    integrity_event_record(
+        tournament=tournament,
+        kind=IntegrityEventKind.MANUAL_PAIRING,
+        round_number=game.round.number,
+        details=f"board {game.board}: colours swapped, {old} -> {new}",
+        by=by,
+        snapshot=before,
     )
     return games_warnings(game.round, [game])
 
@@ -179,7 +202,9 @@ def round_draft_exchange_opponents(
     """Exchange the Black players of two boards of a round; the rules the boards then break.
 
     On a draft this is a free edit. On a published round it is the correction C.04.2 D.10
-    allows: one of the two boards must be a rematch and neither may have a result.
+    allows: one of the two boards must be a rematch and neither may have a result. Either way
+    a manual pairing alteration, recorded as an `### MPA` event (VCL4THP Q112) that can be
+    undone while the round stays as it is (Q114).
     """
     tournament, game_a = _locked_draft_game(game_a)
     game_b = Game.objects.select_related("round", "white", "black").get(pk=game_b.pk)
@@ -205,19 +230,31 @@ def round_draft_exchange_opponents(
         (game_a.board, game_a.white, game_b.black),
         (game_b.board, game_b.white, game_a.black),
     ]
-    Game.objects.filter(pk__in=[game_a.pk, game_b.pk]).delete()
+    replaced = Game.objects.filter(pk__in=[game_a.pk, game_b.pk])
+    before = deleted_rows(replaced)
+    replaced.delete()
     games = [
         Game.objects.create(round=rnd, board=board, white=white, black=black)
         for board, white, black in boards
     ]
+    new = ", ".join(f"{g.white.pairing_number}-{g.black.pairing_number}" for g in games)
     audit(
         tournament=tournament,
         by=by,
         entity="round",
         entity_id=rnd.pk,
         old=old,
-        new=", ".join(f"{g.white.pairing_number}-{g.black.pairing_number}" for g in games),
+        new=new,
         note=note,
+    )
+    integrity_event_record(
+        tournament=tournament,
+        kind=IntegrityEventKind.MANUAL_PAIRING,
+        round_number=rnd.number,
+        details=f"boards {game_a.board} and {game_b.board} exchanged opponents, {old} -> {new}"
+        + (" to correct a rematch (C.04.2 D.10)" if rnd.state == RoundState.PUBLISHED else ""),
+        by=by,
+        snapshot=snapshot_rows(changed=before, created=games, rests_on=[rnd]),
     )
     return games_warnings(rnd, games)
 
