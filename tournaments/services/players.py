@@ -35,7 +35,7 @@ from tournaments.models import (
 )
 from tournaments.selectors.state import initial_order_key, next_round_number, paired_from
 from tournaments.services.base import audit, lock_tournament, require_confirmation
-from tournaments.services.integrity import integrity_event_record
+from tournaments.services.integrity import integrity_event_record, snapshot_rows
 from tournaments.services.trf_import import parse_or_refuse
 
 CSV_COLUMNS = ("name", "title", "sex", "rating", "federation", "fide_id", "birth_date")
@@ -367,7 +367,8 @@ def tournament_assign_pairing_numbers(
     Run before round 1; again to renumber after late entries, until round 4 has been paired
     (C.04.2 B.3: `RenumberingClosed` after). Games and byes follow the players, so the history
     keeps its meaning. Once round 1 is paired, changing issued numbers needs a Level-3
-    confirmation and is recorded as a `### TPN` event (VCL4THP Q154, Q112).
+    confirmation and is recorded as a `### TPN` event (VCL4THP Q154, Q112), which the
+    Integrity log can undo (the previous numbers come back, Q114).
     """
     tournament = lock_tournament(tournament.pk)
     if paired_from(tournament, RENUMBERING_LAST_ROUND):
@@ -397,6 +398,7 @@ def tournament_assign_pairing_numbers(
             ),
             confirmed,
         )
+    before = snapshot_rows(changed=[player for player, _ in planned[1]])  # before _renumber
     players, old, new = _renumber(tournament, planned)
     if old:
         audit(
@@ -414,5 +416,6 @@ def tournament_assign_pairing_numbers(
             round_number=last_paired,
             details=f"Pairing numbers regenerated: {old} became {new}",
             by=by,
+            snapshot=before,
         )
     return players

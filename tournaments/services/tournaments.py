@@ -7,12 +7,13 @@ Each is one transactional, keyword-only function that first locks the tournament
 
 from __future__ import annotations
 
+import copy
 import datetime
 import secrets
 from dataclasses import dataclass, field
 
 from django.contrib.auth.models import User
-from django.db import transaction
+from django.db import models, transaction
 from django.utils.text import slugify
 
 from tournaments.domain.configuration import (
@@ -31,6 +32,7 @@ from tournaments.exceptions import (
 )
 from tournaments.models import (
     SCORE_FIELDS,
+    ArbiterRole,
     InitialColor,
     IntegrityEventKind,
     PairingSystem,
@@ -40,7 +42,7 @@ from tournaments.models import (
 )
 from tournaments.selectors.state import next_round_number
 from tournaments.services.base import audit, lock_tournament, require_confirmation
-from tournaments.services.integrity import integrity_event_record
+from tournaments.services.integrity import deleted_rows, integrity_event_record, snapshot_rows
 from tournaments.services.trf_import import import_document, parse_or_refuse
 
 
@@ -53,12 +55,15 @@ def tournament_import_trf(
     The rounds in the file become completed rounds with their games, byes and results; requested
     byes of rounds not yet paired become byes of not-paired rounds. A malformed or inconsistent
     file raises `TrfImportError` (line and column when known) and nothing is saved. The slug
-    is made from the name unless `slug` is given (refused when taken).
+    is made from the name unless `slug` is given (refused when taken). `by`, when given,
+    becomes the chief arbiter of the imported tournament.
     """
     if slug is not None and Tournament.objects.filter(slug=slug).exists():
         raise TrfImportError(f"a tournament with the slug {slug!r} already exists")
     document = parse_or_refuse(text)
     tournament = import_document(document, text=text, slug=slug)
+    if by is not None:
+        tournament.roles.create(user=by, role=ArbiterRole.CHIEF)
     audit(
         tournament=tournament,
         by=by,
@@ -180,7 +185,7 @@ def tournament_create(*, settings: TournamentSettings, by: User) -> Tournament:
     Round.objects.bulk_create(
         Round(tournament=tournament, number=number) for number in range(1, settings.rounds + 1)
     )
-    tournament.roles.create(user=by, role="chief")  # ArbiterRole.CHIEF
+    tournament.roles.create(user=by, role=ArbiterRole.CHIEF)
     seed = tournament.initial_color_seed
     audit(
         tournament=tournament,
@@ -212,12 +217,12 @@ def tournament_update(
     the initial colour and the scoring change only before round 1 is paired (`SettingsLocked`).
     Once round 1 is paired (VCL4THP Q57-Q63, Q200-Q202):
     - the number of rounds changes only with a Level-4 confirmation, recorded as a
-      `### Configuration` event, never so far that a paired round would be left unplayed
-      (`SettingsLocked`), beyond what the field can pair (`ConfigurationRefused`), or so that
-      the last paired round stops or starts being the final round (Level 5: its pairing
-      followed the rules of its place);
+      `### Configuration` event (undoable: the rounds added or removed come back), never so
+      far that a paired round would be left unplayed (`SettingsLocked`), beyond what the
+      field can pair (`ConfigurationRefused`), or so that the last paired round stops or
+      starts being the final round (Level 5: its pairing followed the rules of its place);
     - the tie-break list changes only with a Level-4 confirmation, recorded as a
-      `### Tie-breaks` event giving the previous list.
+      `### Tie-breaks` event giving the previous list (undoable).
 
     Before the start, more rounds than the registered field can pair is a Level-2 notice (Q62).
     Adding or removing rounds adds or removes rounds that are not paired yet (with their
@@ -245,7 +250,7 @@ def tournament_update(
         )
     )
     require_confirmation(warning, confirmed)
-    _set_rounds(tournament, settings.rounds)
+    added, removed = _set_rounds(tournament, settings.rounds)
     tournament.full_clean()
     tournament.save()
     changes = [name for name in before if before[name] != _snapshot(tournament)[name]]
@@ -265,6 +270,9 @@ def tournament_update(
             round_number=last_paired,
             details=f"Number of rounds changed from {old_rounds} to {tournament.rounds}",
             by=by,
+            snapshot=snapshot_rows(
+                changed=[_as_it_was(tournament, rounds=old_rounds), *removed], created=added
+            ),
         )
     if started and tournament.tiebreaks != old_tiebreaks:
         integrity_event_record(
@@ -274,8 +282,18 @@ def tournament_update(
             details=f"Tie-break list changed from {_codes(old_tiebreaks)} "
             f"to {_codes(tournament.tiebreaks)}",
             by=by,
+            snapshot=snapshot_rows(changed=[_as_it_was(tournament, tiebreaks=old_tiebreaks)]),
         )
     return tournament
+
+
+def _as_it_was(tournament: Tournament, **fields: object) -> Tournament:
+    """The tournament as saved, but for `fields` at their values before the change: the
+    before-image of one event, so that its undo puts back those fields only."""
+    row = copy.copy(tournament)
+    for name, value in fields.items():
+        setattr(row, name, value)
+    return row
 
 
 def _codes(tiebreaks: list[str]) -> str:
@@ -358,10 +376,14 @@ def _settings_warnings(
     return warnings
 
 
-def _set_rounds(tournament: Tournament, rounds: int) -> None:
+def _set_rounds(tournament: Tournament, rounds: int) -> tuple[list[Round], list[models.Model]]:
+    """Add or remove rounds not paired yet; the rounds created, and the rows deleted (rounds
+    with their requested byes) as they were."""
     current = tournament.rounds
+    added: list[Round] = []
+    deleted: list[models.Model] = []
     if rounds > current:
-        Round.objects.bulk_create(
+        added = Round.objects.bulk_create(
             Round(tournament=tournament, number=number) for number in range(current + 1, rounds + 1)
         )
     elif rounds < current:
@@ -372,8 +394,10 @@ def _set_rounds(tournament: Tournament, rounds: int) -> None:
                 f"Round {paired.number} is already paired: the tournament keeps at least "
                 f"{paired.number} rounds."
             )
+        deleted = deleted_rows(removed)
         removed.delete()
     tournament.rounds = rounds
+    return added, deleted
 
 
 def tournament_check_setup(*, tournament: Tournament) -> None:
