@@ -10,6 +10,7 @@ from tests.factories import TournamentFactory, UserFactory
 from tests.tournaments.conftest import Snapshot
 from tournaments.exceptions import TrfImportError
 from tournaments.models import (
+    ArbiterRole,
     AuditEntry,
     ByeKind,
     InitialColor,
@@ -98,6 +99,18 @@ def test_it_records_the_import_in_the_audit_trail(worked_example_text: str) -> N
     assert entry.user == arbiter
     assert entry.entity == "tournament"
     assert "14 players" in entry.new_value
+
+
+def test_the_importer_becomes_the_chief_arbiter_of_the_imported_tournament(
+    worked_example_text: str,
+) -> None:
+    arbiter = UserFactory.create()
+
+    tournament = tournament_import_trf(text=worked_example_text, by=arbiter)
+    anonymous = tournament_import_trf(text=worked_example_text)
+
+    assert list(tournament.roles.values_list("user", "role")) == [(arbiter.pk, ArbiterRole.CHIEF)]
+    assert not anonymous.roles.exists()
 
 
 def test_it_gives_a_second_import_its_own_slug(worked_example_text: str) -> None:
