@@ -226,3 +226,15 @@ def test_events_without_snapshot_and_final_ones_are_not_undone(arbiter: User) ->
     )
     with pytest.raises(UndoRefused, match="final"):
         integrity_event_undo(event=last_event(), by=arbiter, confirmed=Level.CONFIRM)
+
+
+def test_the_dashboard_and_the_fide_mode_page_link_to_the_log(
+    arbiter_client: Client, arbiter: User
+) -> None:
+    tournament = corrected(arbiter)
+    link = f'href="{events_url(tournament)}"'
+
+    dashboard = html(arbiter_client.get(f"/t/{tournament.slug}/manage/"))
+    fide_mode = html(arbiter_client.get(f"/t/{tournament.slug}/manage/fide-mode/"))
+
+    assert link in dashboard and link in fide_mode
