@@ -22,3 +22,13 @@ def test_it_reproduces_every_round_of_the_worked_example(round_number: int) -> N
 def test_it_reproduces_the_reference_pairing_of_each_golden_case(case: Path) -> None:
     expected = case.with_suffix(".expected").read_text(encoding="utf-8")
     assert pair_file(case) == expected
+
+
+def test_it_leaves_the_xxz_players_out_of_the_round_it_pairs() -> None:
+    # Issue 13: issue13_xxz.trf is dev_004_r06.trf with `XXZ 1`; player 1 gets no board.
+    case = CASES / "issue13_xxz.trf"
+    lines = pair_file(case).splitlines()[1:]
+
+    assert "XXZ 1" in case.read_text(encoding="utf-8").splitlines()
+    assert all("1" not in line.split() for line in lines)
+    assert len(lines) == 8

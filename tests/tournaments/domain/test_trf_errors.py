@@ -234,3 +234,22 @@ def test_it_refuses_a_file_without_player_lines() -> None:
     error = refusal("012 Not a tournament\nname,rating\nAnn,2400\n")
 
     assert str(error) == "line 1, column 1: the file has no player lines (code 001)"
+
+
+def test_it_refuses_an_xxz_line_without_players(small_trf: str) -> None:
+    error = refusal(small_trf + "XXZ\n")
+
+    assert str(error) == "line 9, column 5: XXZ needs at least one player"
+
+
+def test_it_refuses_a_non_numeric_xxz_player(small_trf: str) -> None:
+    error = refusal(small_trf + "XXZ 3 x4\n")
+
+    assert (error.line, error.column) == (9, 7)
+    assert "'x4'" in error.reason
+
+
+def test_it_refuses_an_xxz_player_without_a_player_line(small_trf: str) -> None:
+    error = refusal(small_trf + "XXZ   9\n")
+
+    assert str(error) == "line 9, column 7: player 9 has no player line"

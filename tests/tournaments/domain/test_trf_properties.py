@@ -153,7 +153,7 @@ def documents(draw: st.DrawFn, *, trf26: bool) -> TrfDocument:
         forbidden=tuple(forbidden),
         byes=byes,
         comments=tuple(draw(st.lists(TEXT, max_size=2))),
-        other_lines=tuple(draw(st.lists(st.sampled_from(["062 5", "XXZ 1"]), max_size=2))),
+        other_lines=tuple(draw(st.lists(st.sampled_from(["062 5", "072 4"]), max_size=2))),
     )
 
 

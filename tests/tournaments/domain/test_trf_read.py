@@ -8,6 +8,7 @@ from tournaments.domain.trf import (
     TrfByeRequest,
     TrfRoundEntry,
     parse_trf,
+    write_trf,
 )
 
 TRF26_HEADER = """\
@@ -92,10 +93,10 @@ def test_it_accepts_cr_lf_and_crlf_line_ends(small_trf: str) -> None:
 
 
 def test_it_keeps_unknown_header_lines_verbatim(small_trf: str) -> None:
-    extra = "172 LAT FIDE \nXXZ 3\nDAT 0001 EMAIL ann@example.org"
+    extra = "172 LAT FIDE \n062 4\nDAT 0001 EMAIL ann@example.org"
     doc = parse_trf(small_trf.replace("XXR 3\n", f"XXR 3\n{extra}\n"))
 
-    assert doc.other_lines == ("172 LAT FIDE ", "XXZ 3", "DAT 0001 EMAIL ann@example.org")
+    assert doc.other_lines == ("172 LAT FIDE ", "062 4", "DAT 0001 EMAIL ann@example.org")
 
 
 def test_it_takes_the_number_of_rounds_from_the_file_without_xxr(small_trf: str) -> None:
@@ -196,3 +197,12 @@ def test_it_reads_a_draw_without_an_opponent_as_a_half_point_bye(small_trf: str)
     doc = parse_trf(small_trf.replace("  0000 - H", "  0000 - ="))
 
     assert doc.players[2].rounds[1] == TrfRoundEntry(None, Color.NONE, Outcome.HALF_BYE)
+
+
+def test_it_reads_the_xxz_players_absent_in_the_round_to_pair(small_trf: str) -> None:
+    doc = parse_trf(small_trf + "XXZ 3 1\nXXZ 4 3\n")
+
+    assert doc.absent == (PlayerId(3), PlayerId(1), PlayerId(4))
+    assert "XXZ 3 1 4" in write_trf(doc).splitlines()
+    assert parse_trf(write_trf(doc)) == doc
+    assert parse_trf(write_trf(doc, "trf26")).absent == doc.absent

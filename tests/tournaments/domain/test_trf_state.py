@@ -256,3 +256,24 @@ def test_a_state_document_takes_the_ranks_it_is_given(small_trf: str) -> None:
     written = state_document(state, TrfDocument(), ranks={1: 2, 2: 1})
 
     assert [player.rank for player in written.players] == [2, 1, None, None]
+
+
+def test_it_leaves_the_xxz_players_out_of_the_round_to_pair(small_trf: str) -> None:
+    # JaVaFo's XXZ: Ann is absent in round 3, as if her entry were `0000 - Z`.
+    doc = parse_trf(small_trf + "XXZ 1\n")
+    written = small_trf.replace("     2 b =\n", "     2 b =  0000 - Z\n")
+
+    assert dict(tournament_state(doc).not_paired) == {PlayerId(1): Outcome.ZERO_BYE}
+    assert tournament_state(doc) == tournament_state(parse_trf(written))
+
+
+def test_it_applies_xxz_to_the_round_to_pair_only(small_trf: str) -> None:
+    doc = parse_trf(small_trf + "XXZ 1\n")
+
+    assert dict(tournament_state(doc, 2).not_paired) == {PlayerId(3): Outcome.HALF_BYE}
+
+
+def test_an_own_entry_wins_over_xxz(small_trf: str) -> None:
+    text = small_trf.replace("  0000 - H\n", "  0000 - H  0000 - H\n") + "XXZ 3\n"
+
+    assert dict(tournament_state(parse_trf(text)).not_paired) == {PlayerId(3): Outcome.HALF_BYE}

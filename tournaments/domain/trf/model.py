@@ -109,7 +109,8 @@ class TrfDocument:
     Pairing data: `total_rounds` (`XXR`/`142`; None when the file does not say),
     `initial_color` (`XXC white1|black1`/`152`; None when not said), the other `XXC` tokens in
     `configuration`, `scoring` (`XXS`, `BBx`, `162`), `pairing_system` (`192`), tie-breaks
-    (`202`, `212`), accelerations (`XXA`/`250`), forbidden pairs (`XXP`/`260`) and byes (`240`).
+    (`202`, `212`), accelerations (`XXA`/`250`), forbidden pairs (`XXP`/`260`), byes (`240`)
+    and `absent`, the players of the `XXZ` lines (JaVaFo: not to be paired in the round to pair).
 
     `comments` are the `###` lines (text after `###`); `other_lines` are header lines this
     module does not interpret (e.g. `062`, `172`, team records), kept verbatim in file order.
@@ -136,6 +137,7 @@ class TrfDocument:
     accelerations: tuple[TrfAcceleration, ...] = ()
     forbidden: tuple[ForbiddenPairs, ...] = ()
     byes: tuple[TrfByeRequest, ...] = ()
+    absent: tuple[PlayerId, ...] = ()
     comments: tuple[str, ...] = ()
     other_lines: tuple[str, ...] = ()
 

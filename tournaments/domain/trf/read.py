@@ -102,6 +102,7 @@ class _Reader:
     accelerations: list[_AccelerationLine] = field(default_factory=list)
     forbidden: list[_ForbiddenLine] = field(default_factory=list)
     byes: list[_ByeLine] = field(default_factory=list)
+    absent: list[tuple[PlayerId, int, int]] = field(default_factory=list)
     comments: list[str] = field(default_factory=list)
     other_lines: list[str] = field(default_factory=list)
     players: list[PlayerLine] = field(default_factory=list)
@@ -143,6 +144,8 @@ class _Reader:
             self.forbidden.append(_read_forbidden(line, number))
         elif code == "240":
             self.byes.append(_read_bye(line, number))
+        elif code == "XXZ":
+            self.absent.extend(_read_absent(line, number))
         else:
             self.other_lines.append(line)
 
@@ -228,6 +231,8 @@ class _Reader:
                         line=bye.number,
                         column=column,
                     )
+        for player, number, column in self.absent:
+            _check_known(player, known, number, column)
         return TrfDocument(
             players=players,
             name=self.texts.get("name"),
@@ -250,6 +255,7 @@ class _Reader:
             accelerations=self._accelerations(known),
             forbidden=tuple(self._forbidden(known, round_count)),
             byes=tuple(bye.request for bye in self.byes),
+            absent=tuple(dict.fromkeys(player for player, _, _ in self.absent)),
             comments=tuple(self.comments),
             other_lines=tuple(self.other_lines),
         )
@@ -293,7 +299,7 @@ class _Reader:
 
 
 def parse_trf(text: str) -> TrfDocument:
-    """Read a TRF16 / TRF-2026 file with the XXR, XXC, XXS, XXA, XXP and BBx extensions."""
+    """Read a TRF16 / TRF-2026 file with the XXR, XXC, XXS, XXA, XXP, XXZ and BBx extensions."""
     reader = _Reader()
     for number, line in enumerate(_LINE_BREAK.split(text.removeprefix("\ufeff")), start=1):
         reader.read(line, number)
@@ -408,3 +414,15 @@ def _read_bye(line: str, number: int) -> _ByeLine:
         request=TrfByeRequest(outcome=_BYE_KINDS[kind], round_number=round_number, players=players),
         columns=tuple(column for _, column in words),
     )
+
+
+def _read_absent(line: str, number: int) -> list[tuple[PlayerId, int, int]]:
+    """`XXZ id id ...` (JaVaFo): players absent in the round to pair; each with its line and
+    column, checked once every player line is known."""
+    words = tokens(line, 4)
+    if not words:
+        raise TrfError("XXZ needs at least one player", line=number, column=5)
+    return [
+        (PlayerId(token_integer(word, number, column, "pairing number")), number, column)
+        for word, column in words
+    ]

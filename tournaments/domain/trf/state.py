@@ -66,8 +66,10 @@ def tournament_state(doc: TrfDocument, round_number: int | None = None) -> Tourn
     means not paired). `not_paired`: in a round already paired in the file, every player
     without a game or the pairing-allocated bye (what the harness writes as `0000 - -` when the
     entry is blank); in a round not yet paired, the players whose entry is `0000` with H, F, Z
-    or `-`, and the players named on a `240` line for that round. Players are in pairing-number
-    order.
+    or `-`, the players named on a `240` line for that round and, when r is the round to pair
+    (`next_round_to_pair`), the players of the `XXZ` lines (JaVaFo: absent in the round to pair,
+    as if their entry were `0000 - Z`; an entry of their own wins). Players are in
+    pairing-number order.
     """
     round_number = next_round_to_pair(doc) if round_number is None else round_number
     if not 1 <= round_number <= max(doc.round_count, doc.rounds_in_file) + 1:
@@ -119,6 +121,9 @@ def _not_paired(doc: TrfDocument, round_number: int) -> dict[PlayerId, Outcome]:
             result[player.pairing_number] = entry.outcome
         elif paired and (entry is None or not is_pairing_entry(entry)):
             result.setdefault(player.pairing_number, Outcome.ABSENT)
+    if not paired and doc.absent and round_number == next_round_to_pair(doc):
+        for player_id in doc.absent:
+            result.setdefault(player_id, Outcome.ZERO_BYE)
     return result
 
 
@@ -251,6 +256,7 @@ def state_document(
             if (virtual := _without_trailing_zeros(player.acceleration))
         ),
         forbidden=state.forbidden,
+        absent=(),
     )
 
 

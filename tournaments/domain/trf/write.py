@@ -44,6 +44,9 @@ def write_trf(doc: TrfDocument, fmt: TrfFormat = "trf16") -> str:
     lines = list(_standard_header(doc))
     lines.extend(doc.other_lines)
     lines.extend(_trf16_pairing_lines(doc) if fmt == "trf16" else _trf26_pairing_lines(doc))
+    if doc.absent:
+        # JaVaFo's XXZ has no TRF-2026 line of its own; both flavours keep it as written.
+        lines.append("XXZ " + " ".join(str(player) for player in doc.absent))
     lines.extend(f"###{comment}" for comment in doc.comments)
     lines.extend(player_line(player) for player in doc.players)
     for line in lines:
