@@ -1,4 +1,4 @@
-"""Forms of the pairing page: which two boards exchange opponents."""
+"""Forms of the pairing page: which two boards exchange opponents; pairing by hand."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 from django import forms
 
-from tournaments.models import Game
+from tournaments.models import Game, Player
 
 
 class ExchangeOpponentsForm(forms.Form):
@@ -37,4 +37,54 @@ class ExchangeOpponentsForm(forms.Form):
                 raise forms.ValidationError("Choose two different boards.")
             data["game_a"] = self.games[data["game_a"]]
             data["game_b"] = self.games[data["game_b"]]
+        return data
+
+
+def _player_choices(players: Sequence[Player]) -> list[tuple[int, str]]:
+    return [(player.pk, f"{player.pairing_number} {player.name}") for player in players]
+
+
+class ManualPairForm(forms.Form):
+    """Two players of the tournament paired by hand, `white` with White; cleaned to `Player`s.
+
+    Any player of the tournament is a valid choice here: whether they may be paired in this
+    round is the service's decision (the page offers the unpaired ones)."""
+
+    white = forms.TypedChoiceField(coerce=int, label="White")
+    black = forms.TypedChoiceField(coerce=int, label="Black")
+
+    def __init__(self, *args: Any, players: Sequence[Player], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.players = {player.pk: player for player in players}
+        for name in ("white", "black"):
+            field = self.fields[name]
+            assert isinstance(field, forms.TypedChoiceField)
+            field.choices = _player_choices(players)
+        if len(players) > 1:
+            self.fields["black"].initial = players[1].pk
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        for name in ("white", "black"):
+            if name in data:
+                data[name] = self.players[data[name]]
+        return data
+
+
+class ManualByeForm(forms.Form):
+    """The player given the pairing-allocated bye by hand; cleaned to a `Player`."""
+
+    player = forms.TypedChoiceField(coerce=int, label="Bye to")
+
+    def __init__(self, *args: Any, players: Sequence[Player], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.players = {player.pk: player for player in players}
+        field = self.fields["player"]
+        assert isinstance(field, forms.TypedChoiceField)
+        field.choices = _player_choices(players)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if "player" in data:
+            data["player"] = self.players[data["player"]]
         return data

@@ -7,14 +7,15 @@ engine (`pairing.engine.pairing_warnings`), by the tournament's edition of the r
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from pairing.engine import Edition, RuleWarning, pairing_warnings
 from pairing.models import PairingRun
-from tournaments.domain.state import PlayerId
+from tournaments.domain.state import Outcome, PlayerId, TournamentState
 from tournaments.domain.trf import write_trf
-from tournaments.models import Bye, ByeKind, Game, Player, Round, Tournament
+from tournaments.models import Bye, ByeKind, Game, Player, PlayerStatus, Round, Tournament
 from tournaments.selectors.manage import round_games
 from tournaments.selectors.state import tournament_state, tournament_trf_document
 
@@ -144,3 +145,48 @@ def round_pairing_view(rnd: Round) -> RoundPairingView:
     ]
     bye_score = points_text(scores[PlayerId(bye.player.pairing_number)]) if bye else ""
     return RoundPairingView(rows=rows, bye=bye, bye_score=bye_score, warnings=warnings)
+
+
+def round_state_to_pair(rnd: Round) -> TournamentState:
+    """The state before round `rnd` as it was before any of its boards: who is to be paired.
+
+    `tournament_state` takes everyone without a board of a round already paired as absent; a
+    round paired by hand is partly paired, so here only the byes asked for, the withdrawn
+    players and the late entries stay out (`not_paired`), as when the engine paired it."""
+    tournament = rnd.tournament
+    state = tournament_state(tournament, rnd.number)
+    away = {
+        PlayerId(player.pairing_number)
+        for player in tournament.players.all()
+        if player.first_round > rnd.number
+        or (
+            player.status == PlayerStatus.WITHDRAWN
+            and player.withdrawn_from_round is not None
+            and player.withdrawn_from_round <= rnd.number
+        )
+    }
+    not_paired = {
+        player: outcome
+        for player, outcome in state.not_paired.items()
+        if outcome is not Outcome.ABSENT or player in away
+    }
+    return dataclasses.replace(state, not_paired=not_paired)
+
+
+def round_unpaired_players(rnd: Round) -> list[Player]:
+    """The players to be paired in the round (not `not_paired`) who have neither a board nor
+    the pairing-allocated bye yet, by pairing number: whom the arbiter may pair by hand."""
+    to_pair = {int(player.id) for player in round_state_to_pair(rnd).to_pair()}
+    taken = {
+        number
+        for pair in rnd.games.values_list("white__pairing_number", "black__pairing_number")
+        for number in pair
+    }
+    taken |= set(
+        rnd.byes.filter(kind=ByeKind.PAIRING_ALLOCATED).values_list(
+            "player__pairing_number", flat=True
+        )
+    )
+    return list(
+        rnd.tournament.players.filter(pairing_number__in=to_pair - taken).order_by("pairing_number")
+    )

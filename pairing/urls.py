@@ -15,4 +15,9 @@ urlpatterns = [
     path(f"{PREFIX}publish/", views.pairing_publish, name="pairing-publish"),
     path(f"{PREFIX}swap/<int:game_id>/", views.pairing_swap_colours, name="pairing-swap"),
     path(f"{PREFIX}exchange/", views.pairing_exchange, name="pairing-exchange"),
+    path(f"{PREFIX}edit/", views.manual_start, name="pairing-edit"),
+    path(f"{PREFIX}edit/pair/", views.manual_pair, name="pairing-manual-pair"),
+    path(f"{PREFIX}edit/unpair/<int:game_id>/", views.manual_unpair, name="pairing-manual-unpair"),
+    path(f"{PREFIX}edit/bye/", views.manual_bye, name="pairing-manual-bye"),
+    path(f"{PREFIX}edit/validate/", views.manual_validate, name="pairing-manual-validate"),
 ]

@@ -3,7 +3,8 @@
 GET shows the page (or, for htmx's polling, the `pairing-status` fragment, answered with
 `HttpResponseStopPolling` once the run is finished). Every change is a POST that calls one
 service and redirects back; a refusal (`TournamentError`) becomes an error message, the rules
-an edit breaks a warning message.
+an edit breaks a warning message. `?edit=1` shows a draft in the manual pairing session
+(`pairing.services.manual`), whose edits ask for confirmation through the dialog.
 """
 
 from __future__ import annotations
@@ -12,26 +13,33 @@ from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseStopPolling
 
 from pairing import selectors
 from pairing.engine import RuleWarning
-from pairing.forms import ExchangeOpponentsForm
+from pairing.forms import ExchangeOpponentsForm, ManualByeForm, ManualPairForm
 from pairing.models import PairingRun
-from pairing.services import rounds
-from tournaments.exceptions import TournamentError
+from pairing.services import manual, rounds
+from tournaments.confirmations import confirmed_level
+from tournaments.exceptions import ConfirmationRequired, TournamentError
 from tournaments.http import ArbiterRequest, arbiter_required
 from tournaments.models import Game, Round, RoundState, Tournament
 from tournaments.selectors.manage import round_games, round_or_404
+from tournaments.views.confirming import back_to, confirmation_dialog
 
 PAGE = "pairing/round.html"
 
 
-def _context(tournament: Tournament, rnd: Round, run: PairingRun | None) -> dict[str, object]:
+def _context(
+    tournament: Tournament, rnd: Round, run: PairingRun | None, *, editing: bool = False
+) -> dict[str, object]:
     pairing = selectors.round_pairing_view(rnd)
     is_draft = rnd.state == RoundState.PAIRED
+    editing = editing and is_draft
+    unpaired = selectors.round_unpaired_players(rnd) if editing else []
     correctable = rnd.state == RoundState.PUBLISHED and pairing.has_rematch
     games = [row.game for row in pairing.rows]
     return {
@@ -47,6 +55,10 @@ def _context(tournament: Tournament, rnd: Round, run: PairingRun | None) -> dict
             if (is_draft or correctable) and len(games) > 1
             else None
         ),
+        "editing": editing,
+        "unpaired": unpaired,
+        "pair_form": ManualPairForm(players=unpaired) if len(unpaired) > 1 else None,
+        "bye_form": ManualByeForm(players=unpaired) if unpaired else None,
     }
 
 
@@ -70,7 +82,7 @@ def round_pairing(request: ArbiterRequest, tournament: Tournament, number: int) 
     """Round `number`'s pairing: the button, the worker's progress, then the draft."""
     rnd = round_or_404(tournament, number)
     run = selectors.latest_run(rnd)
-    context = _context(tournament, rnd, run)
+    context = _context(tournament, rnd, run, editing="edit" in request.GET)
     if not request.htmx:
         return render(request, PAGE, context)
     content = render_to_string(f"{PAGE}#pairing-status", context, request=request)
@@ -163,3 +175,112 @@ def pairing_exchange(request: ArbiterRequest, tournament: Tournament, number: in
     else:
         _edited(request, f"Boards {game_a.board} and {game_b.board} exchanged opponents.", warnings)
     return _back(tournament, number)
+
+
+def _editing(tournament: Tournament, number: int) -> str:
+    return reverse("pairing-round", args=[tournament.slug, number]) + "?edit=1"
+
+
+@require_POST
+@arbiter_required
+def manual_start(request: ArbiterRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """ "Edit pairings": open the round for pairing by hand (an empty draft if not paired)."""
+    rnd = round_or_404(tournament, number)
+    try:
+        manual.round_manual_start(rnd=rnd, by=request.user)
+    except TournamentError as error:
+        messages.error(request, str(error))
+        return _back(tournament, number)
+    return redirect(_editing(tournament, number))
+
+
+@require_POST
+@arbiter_required
+def manual_pair(request: ArbiterRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """Pair two players by hand (a Level-3 confirmation when the board breaks a rule)."""
+    rnd = round_or_404(tournament, number)
+    page = _editing(tournament, number)
+    form = ManualPairForm(request.POST, players=list(tournament.players.all()))
+    if not form.is_valid():
+        messages.error(request, "Choose two players of this tournament.")
+        return back_to(request, page)
+    white, black = form.cleaned_data["white"], form.cleaned_data["black"]
+    try:
+        game = manual.round_manual_pair(
+            rnd=rnd,
+            white=white,
+            black=black,
+            by=request.user,
+            confirmed=confirmed_level(request, tournament),
+        )
+    except ConfirmationRequired as required:
+        return confirmation_dialog(request, tournament, required, cancel_url=page)
+    except TournamentError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"Board {game.board}: {white.name} – {black.name}.")
+    return back_to(request, page)
+
+
+@require_POST
+@arbiter_required
+def manual_unpair(
+    request: ArbiterRequest, tournament: Tournament, number: int, game_id: int
+) -> HttpResponse:
+    """Remove a board of the draft: its two players are unpaired."""
+    game = get_object_or_404(Game, pk=game_id, round__tournament=tournament, round__number=number)
+    try:
+        manual.round_manual_unpair(game=game, by=request.user)
+    except TournamentError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"Board {game.board} is unpaired.")
+    return back_to(request, _editing(tournament, number))
+
+
+@require_POST
+@arbiter_required
+def manual_bye(request: ArbiterRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """Give (or move) the pairing-allocated bye (a Level-3 confirmation if not allowed)."""
+    rnd = round_or_404(tournament, number)
+    page = _editing(tournament, number)
+    form = ManualByeForm(request.POST, players=list(tournament.players.all()))
+    if not form.is_valid():
+        messages.error(request, "Choose a player of this tournament.")
+        return back_to(request, page)
+    player = form.cleaned_data["player"]
+    try:
+        manual.round_manual_bye(
+            rnd=rnd, player=player, by=request.user, confirmed=confirmed_level(request, tournament)
+        )
+    except ConfirmationRequired as required:
+        return confirmation_dialog(request, tournament, required, cancel_url=page)
+    except TournamentError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"{player.name} has the pairing-allocated bye.")
+    return back_to(request, page)
+
+
+@require_POST
+@arbiter_required
+def manual_validate(request: ArbiterRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """ "Validate pairings": compare with the engine (Level 4 if different) and publish."""
+    rnd = round_or_404(tournament, number)
+    page = _editing(tournament, number)
+    try:
+        difference = manual.round_manual_validate(
+            rnd=rnd, by=request.user, confirmed=confirmed_level(request, tournament)
+        )
+    except ConfirmationRequired as required:
+        return confirmation_dialog(request, tournament, required, cancel_url=page)
+    except TournamentError as error:
+        messages.error(request, str(error))
+        return back_to(request, page)
+    if difference.differs:
+        messages.success(
+            request, f"Round {number} is published as paired by hand (recorded as an MPA event)."
+        )
+    else:
+        messages.success(request, f"Round {number} is published: it is the engine's pairing.")
+    return back_to(request, reverse("pairing-round", args=[tournament.slug, number]))

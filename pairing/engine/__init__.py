@@ -6,8 +6,8 @@ these names only (an import-linter contract keeps `pairing.engine.dutch` interna
 - `pair(state, config) -> RoundPairing`: the one entry point, by the edition of `DutchConfig`.
 - `publication_order`: the board order of a published pairing (C.04.2 D.9).
 - `format_pairing`: the output of the endorsed engines (`N`, `white black` lines, `bye 0`).
-- `pairing_warnings`, `board_warnings`, `bye_warnings`: the rules a hand-edited pairing breaks,
-  judged by the engine's own predicates for the edition.
+- `pairing_warnings`, `board_warnings`, `bye_warnings`, `wrong_colours_warnings`: the rules a
+  hand-edited pairing breaks, judged by the engine's own predicates for the edition.
 """
 
 from __future__ import annotations
@@ -22,7 +22,13 @@ from pairing.engine.api import (
     RoundPairing,
     UnsupportedFeature,
 )
-from pairing.engine.checks import RuleWarning, board_warnings, bye_warnings, pairing_warnings
+from pairing.engine.checks import (
+    RuleWarning,
+    board_warnings,
+    bye_warnings,
+    pairing_warnings,
+    wrong_colours_warnings,
+)
 from pairing.engine.dutch.boards import publication_order
 from pairing.engine.output import format_pairing
 from pairing.engine.pair import pair
@@ -43,4 +49,5 @@ __all__ = [
     "pair",
     "pairing_warnings",
     "publication_order",
+    "wrong_colours_warnings",
 ]

@@ -108,6 +108,26 @@ def board_warnings(
     return _board_warnings(state, _facts(state, edition), board, white, black)
 
 
+def wrong_colours_warnings(
+    state: TournamentState, board: int, white: PlayerId, black: PlayerId, *, edition: Edition
+) -> list[RuleWarning]:
+    """Both players of the board get the colour opposite to the one each is due (VCL4THP
+    Q67): a player with a colour preference (A.6) who gets the other colour misses it (C.10);
+    one player missing it is often unavoidable, both missing it never is, since swapping the
+    colours would give both their preference."""
+    facts = _facts(state, edition)
+    first, second = facts[white], facts[black]
+    if first.preference is not Color.BLACK or second.preference is not Color.WHITE:
+        return []
+    return [
+        RuleWarning(
+            board,
+            "C.04.3 C.10",
+            f"{white} is due black and {black} is due white: both get the wrong colour",
+        )
+    ]
+
+
 def _bye_reason(state: TournamentState, player: PlayerId) -> str:
     outcomes = {record.outcome for record in state.player(player).history}
     if Outcome.PAIRING_BYE in outcomes:

@@ -14,6 +14,7 @@ from pairing.engine import (
     bye_warnings,
     pair,
     pairing_warnings,
+    wrong_colours_warnings,
 )
 from tournaments.domain.state import (
     Color,
@@ -185,3 +186,19 @@ def test_a_last_round_board_without_a_topscorer_still_breaks_c3_and_the_colour_r
         "Board 2: 6 would have a colour difference of -3 (C.04.3 A.6)",
         "Board 2: 6 would have black three times in a row (C.04.3 A.6)",
     ]
+
+
+def test_both_players_getting_the_colour_they_are_not_due_is_reported() -> None:
+    # 1 played white (due black), 2 played black (due white); 3 and 4 had a forfeit.
+    played = state(
+        (game(2, W),),
+        (game(1, B),),
+        (game(4, W, Outcome.FORFEIT_WIN),),
+        (game(3, B, Outcome.FORFEIT_LOSS),),
+    )
+
+    assert rules(wrong_colours_warnings(played, 1, PlayerId(1), PlayerId(2), edition=E17)) == [
+        "Board 1: 1 is due black and 2 is due white: both get the wrong colour (C.04.3 C.10)"
+    ]
+    assert wrong_colours_warnings(played, 1, PlayerId(2), PlayerId(1), edition=E25) == []
+    assert wrong_colours_warnings(played, 2, PlayerId(1), PlayerId(3), edition=E17) == []
