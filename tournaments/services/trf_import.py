@@ -3,7 +3,8 @@
 Every problem becomes a `TrfImportError` naming the line (and column) of the file; the caller's
 transaction then saves nothing. Not kept: `###` comments, the `092`/`122`/`132` lines and other
 header lines the reader does not interpret (`062`, `072`, `172`, team records), `212`, `XXC`
-tokens other than the colour, the colours of a forfeit written without colours (White is then
+tokens other than the colour, a `042`/`052` date that does not read as a date (left empty, with
+a logged warning), the colours of a forfeit written without colours (White is then
 the lower pairing number), and the rank column (an export recomputes it). Accelerations
 (`XXA`/`250`) and a forfeit win without an opponent (`0000 - +`) are refused.
 """
@@ -11,6 +12,7 @@ the lower pairing number), and the rank column (an export recomputes it). Accele
 from __future__ import annotations
 
 import datetime
+import logging
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -49,6 +51,8 @@ from tournaments.models import (
     TournamentStatus,
 )
 
+logger = logging.getLogger(__name__)
+
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _TITLES = {
     **{title.value: title for title in Title},
@@ -62,7 +66,17 @@ _TITLES = {
     "WC": Title.WCM,
 }
 _SEXES = {"m": Sex.MALE, "w": Sex.FEMALE, "f": Sex.FEMALE}
-_DATE_FORMATS = ("%Y/%m/%d", "%Y-%m-%d", "%Y.%m.%d", "%d.%m.%Y", "%d/%m/%Y")
+_DATE_FORMATS = (
+    "%Y/%m/%d",
+    "%Y-%m-%d",
+    "%Y.%m.%d",
+    "%d.%m.%Y",
+    "%d/%m/%Y",
+    "%d. %m. %Y",  # FIDE's own TRF16 example: "28. 07. 2005"
+    "%B %d, %Y",  # lichess exports: "May 29, 2020"
+    "%b %d, %Y",
+    "%d %B %Y",
+)
 _BIRTH_DATE = re.compile(r"^\d{4}([/.-]\d{2}[/.-]\d{2})?$")
 
 
@@ -193,14 +207,22 @@ def _text(value: str, max_length: int, code: str, what: str, lines: _Lines) -> s
 
 
 def _date(value: str | None, code: str, lines: _Lines) -> datetime.date | None:
+    """The `042`/`052` date when it reads as one. TRF16 leaves the field's format free (FIDE's
+    own example writes "28. 07. 2005"), so text that is not a whole date ("2005", "Summer") is
+    no reason to refuse the file: the date is left empty and a warning is logged."""
     if not value:
         return None
+    text = " ".join(value.split())
     for date_format in _DATE_FORMATS:
         try:
-            return datetime.datetime.strptime(value, date_format).date()  # noqa: DTZ007 - a date
+            return datetime.datetime.strptime(text, date_format).date()  # noqa: DTZ007 - a date
         except ValueError:
             continue
-    raise lines.refuse_header((code,), f"{value!r} is not a date (write YYYY/MM/DD)")
+    line = lines.header.get(code)
+    where = f"line {line}, column 5: " if line else ""
+    what = "start" if code == "042" else "end"
+    logger.warning("%s%r is not a date: the %s date is left empty", where, value, what)
+    return None
 
 
 def _pairing_system(

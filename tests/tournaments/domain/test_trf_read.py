@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tournaments.domain.state import Color, ForbiddenPairs, Outcome, PlayerId, Points, Scoring
 from tournaments.domain.trf import (
     TrfAcceleration,
@@ -206,3 +208,13 @@ def test_it_reads_the_xxz_players_absent_in_the_round_to_pair(small_trf: str) ->
     assert "XXZ 3 1 4" in write_trf(doc).splitlines()
     assert parse_trf(write_trf(doc)) == doc
     assert parse_trf(write_trf(doc, "trf26")).absent == doc.absent
+
+
+@pytest.mark.parametrize("date", ["28. 07. 2005", "May 29, 2020", "2005", "?? soon ??"])
+def test_it_keeps_a_free_text_date_as_written(small_trf: str, date: str) -> None:
+    # TRF16 leaves the format of 042/052 free (issue 13): the text is kept and written back.
+    doc = parse_trf(small_trf.replace("022 Riga\n", f"022 Riga\n042 {date}\n052 {date}\n"))
+
+    assert (doc.start_date, doc.end_date) == (date, date)
+    assert f"042 {date}" in write_trf(doc).splitlines()
+    assert parse_trf(write_trf(doc, "trf26")) == doc

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import datetime
 import io
+import logging
 from collections.abc import Callable
 
 import pytest
@@ -105,10 +107,6 @@ REFUSED: dict[str, tuple[str, str]] = {
         HEADER + "240 H 005    1\n" + PLAYERS,
         "a bye in round 5, after the last round (4)",
     ),
-    "a start date that is not a date": (
-        HEADER + "042 first of May\n" + PLAYERS,
-        "line 4, column 5: 'first of May' is not a date (write YYYY/MM/DD)",
-    ),
     "an end before the start": (
         HEADER + "042 2026/05/02\n052 2026/05/01\n" + PLAYERS,
         "line 5, column 5: the end date is before the start date",
@@ -137,3 +135,34 @@ def test_it_refuses_what_the_model_cannot_hold_and_saves_nothing(
 
     assert message in str(refusal.value)
     assert snapshot() == before
+
+
+@pytest.mark.parametrize(
+    ("start", "end", "expected"),
+    [
+        ("28. 07. 2005", "30. 07. 2005", (datetime.date(2005, 7, 28), datetime.date(2005, 7, 30))),
+        ("May 29, 2020", "May 29, 2020", (datetime.date(2020, 5, 29), datetime.date(2020, 5, 29))),
+    ],
+)
+def test_it_reads_the_free_text_dates_of_real_files(
+    start: str, end: str, expected: tuple[datetime.date, datetime.date]
+) -> None:
+    # FIDE's own TRF16 example and lichess exports write the dates as text (issue 13).
+    tournament = tournament_import_trf(text=f"{HEADER}042 {start}\n052 {end}\n{PLAYERS}")
+
+    assert (tournament.start_date, tournament.end_date) == expected
+
+
+@pytest.mark.parametrize("text", ["2005", "first of May", "32/13/2020", "?!"])
+def test_it_leaves_a_date_it_cannot_read_empty_with_a_warning(
+    text: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level(logging.WARNING, logger="tournaments.services.trf_import"):
+        tournament = tournament_import_trf(text=f"{HEADER}042 {text}\n052 2026/05/02\n{PLAYERS}")
+
+    assert tournament.start_date is None
+    assert tournament.end_date == datetime.date(2026, 5, 2)
+    assert tournament.players.count() == 4
+    assert caplog.messages == [
+        f"line 4, column 5: {text!r} is not a date: the start date is left empty"
+    ]
