@@ -5,6 +5,7 @@
 
 `--check` is the tie-break half of a pairing and tie-break checker (FIDE VCL4THP Q21): it lists
 the players whose rank in the file does not follow the tie-break list, exit status 1 if any.
+Rank 0 means unranked (withdrawn players, a dummy bye player): they are not compared.
 
 Without `--edition`, the edition in force on the file's start date (`042`) is used, and the
 newest edition when the file gives no date. Without `--tiebreaks`, the file's own list
@@ -132,15 +133,21 @@ def as_table(standings: Standings, doc: TrfDocument) -> str:
 def rank_differences(standings: Standings, doc: TrfDocument) -> list[str]:
     """The players whose rank in the file (TRF columns 86-89) does not follow the tie-break
     list. Players equal on every value were separated by lot (C.07), so among themselves any
-    order of the ranks they share is accepted."""
+    order of the ranks they share is accepted.
+
+    Rank 0 means unranked (a withdrawn player, a dummy bye player): such players are not
+    compared, and the others' places are counted without them."""
     recorded = {player.pairing_number: player.rank for player in doc.players}
     codes = [code.text for code in standings.codes]
+    ranked = sorted(standings.rows, key=lambda row: row.rank)
+    ranked = [row for row in ranked if recorded.get(row.player_id) != 0]
+    place = {row.player_id: index for index, row in enumerate(ranked, start=1)}
     tied: dict[tuple[object, ...], list[Row]] = {}
-    for row in standings.rows:
+    for row in ranked:
         tied.setdefault(tuple(row.values[code] for code in codes), []).append(row)
     problems = []
     for rows in tied.values():
-        expected = sorted(row.rank for row in rows)
+        expected = sorted(place[row.player_id] for row in rows)
         given = [recorded.get(row.player_id) for row in rows]
         if sorted(rank or 0 for rank in given) == expected:
             continue
@@ -160,6 +167,11 @@ def rank_differences(standings: Standings, doc: TrfDocument) -> list[str]:
             found = [f"players {players}: the file gives ranks {given}, the list {places}"]
         problems += found
     return problems
+
+
+def unranked(doc: TrfDocument) -> int:
+    """How many players the file leaves unranked (rank 0)."""
+    return sum(1 for player in doc.players if player.rank == 0)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -187,7 +199,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         for problem in problems:
             print(problem)
         if not problems:
-            print(f"all {len(standings.rows)} ranks follow the tie-break list")
+            skipped = unranked(doc)
+            compared = len(standings.rows) - skipped
+            note = f" ({skipped} unranked, rank 0, not compared)" if skipped else ""
+            print(f"all {compared} ranks follow the tie-break list{note}")
         return 1 if problems else 0
     if arguments.json:
         print(json.dumps(as_json(standings), indent=1))

@@ -141,3 +141,32 @@ def test_check_lets_players_tied_on_every_value_share_their_places(
     )
 
     assert status == 0
+
+
+def test_check_leaves_players_of_rank_0_out_of_the_comparison(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Issue 13: rank 0 is "unranked" (a withdrawn player, a dummy bye player), not a rank.
+    source = TIEBREAKS / "tec-exercise-swiss.trf"
+    codes = "PTS,BH/C1,BH,SB"
+    _, out, _ = run(capsys, str(source), "--tiebreaks", codes, "--json")
+    ranks = {player["startno"]: player["rank"] for player in json.loads(out)["players"]}
+    withdrawn = next(player for player, rank in ranks.items() if rank == 5)
+    ranks = {player: rank - 1 if rank > 5 else rank for player, rank in ranks.items()}
+    ranks[withdrawn] = 0
+
+    status, out, _ = run(
+        capsys, str(_with_ranks(tmp_path, source, ranks)), "--tiebreaks", codes, "--check"
+    )
+
+    assert (status, out) == (
+        0,
+        "all 15 ranks follow the tie-break list (1 unranked, rank 0, not compared)\n",
+    )
+    second = next(player for player, rank in ranks.items() if rank == 2)
+    ranks[second] = 0
+    status, out, _ = run(
+        capsys, str(_with_ranks(tmp_path, source, ranks)), "--tiebreaks", codes, "--check"
+    )
+    assert status == 1
+    assert "the list 2" in out
