@@ -1,7 +1,8 @@
 """The engine's command line, compatible with the endorsed engines (JaVaFo, bbpPairings).
 
     python -m pairing --dutch INPUT.trf -p [OUTPUT]   pair the next round
-    python -m pairing --dutch INPUT.trf -c            check every round of a tournament
+    python -m pairing --dutch INPUT.trf -c            check every round of a tournament:
+                                                      each differing round side by side
 
 The rules edition comes from the TRF's `192` record (`FIDE_DUTCH_2025`: 2025, `FIDE_DUTCH` or
 none: 2017) or from `--edition 2017|2025`, which wins; a contradiction between them is refused.
@@ -21,12 +22,15 @@ from pairing.engine import (
     Edition,
     NoValidPairing,
     PairingError,
+    RoundPairing,
     format_pairing,
     pair,
 )
 from pairing.generator import run_generator
-from tournaments.domain.state import TournamentState
+from tournaments.domain.state import PlayerId, TournamentState
 from tournaments.domain.trf import (
+    RecordedGame,
+    RecordedPairing,
     TrfDocument,
     TrfError,
     parse_trf,
@@ -81,28 +85,87 @@ def _parser() -> argparse.ArgumentParser:
 def _check(text: str, option: str | None) -> int:
     doc = parse_trf(text)
     config = DutchConfig(edition=edition_of(doc, option))
-    differing: list[int] = []
+    differing = 0
     for round_number in range(1, doc.rounds_in_file + 1):
         state = tournament_state(doc, round_number)
         recorded = recorded_pairing(doc, round_number)
         try:
-            ours = pair(state, config)
+            ours: RoundPairing | None = pair(state, config)
         except NoValidPairing:
-            differing.append(round_number)
+            ours = None
+        if ours is not None and _agrees(recorded, ours):
             continue
-        expected: set[object] = {(g.white, g.black) for g in recorded.games if g.colors_recorded}
-        expected |= {frozenset((g.white, g.black)) for g in recorded.games if not g.colors_recorded}
-        got: set[object] = set()
-        for board in ours.boards:
-            key = (board.white, board.black)
-            got.add(key if key in expected else frozenset(key))
-        if got != expected or ours.bye != recorded.bye:
-            differing.append(round_number)
-    for round_number in differing:
-        print(f"round {round_number}: the recorded pairing differs from the engine's")
+        differing += 1
+        if ours is None:
+            print(f"round {round_number}: the engine finds no valid pairing; the file records")
+        else:
+            print(f"round {round_number}: the recorded pairing differs from the engine's")
+        for line in side_by_side(recorded, ours):
+            print(line)
     if not differing:
         print(f"all {doc.rounds_in_file} rounds agree with the engine")
     return EXIT_NO_PAIRING if differing else EXIT_OK
+
+
+def _agrees(recorded: RecordedPairing, ours: RoundPairing) -> bool:
+    """The same games with the same colours (a game the file records without colours matches
+    either colour) and the same pairing-allocated bye."""
+    expected: set[object] = {(g.white, g.black) for g in recorded.games if g.colors_recorded}
+    expected |= {frozenset((g.white, g.black)) for g in recorded.games if not g.colors_recorded}
+    got: set[object] = set()
+    for board in ours.boards:
+        key = (board.white, board.black)
+        got.add(key if key in expected else frozenset(key))
+    return got == expected and ours.bye == recorded.bye
+
+
+def side_by_side(recorded: RecordedPairing, ours: RoundPairing | None) -> list[str]:
+    """The recorded and the engine's pairing of one round, board by board, as bbpPairings and
+    JaVaFo show a checked round: the engine's boards in their order (C.04.2 D.9), each next to
+    the recorded game of its White (else of its Black) not shown yet; the recorded games left
+    over follow, then the pairing-allocated byes. `*` marks a row where the two differ. A
+    recorded game without colours (a forfeit) reads `a : b`."""
+    by_player: dict[PlayerId, RecordedGame] = {}
+    for recorded_game in recorded.games:
+        by_player[recorded_game.white] = by_player[recorded_game.black] = recorded_game
+    rows: list[tuple[str, str, str, bool]] = []
+    shown: set[RecordedGame] = set()
+    for number, board in enumerate(ours.boards if ours is not None else (), start=1):
+        game = next(
+            (
+                candidate
+                for player in (board.white, board.black)
+                if (candidate := by_player.get(player)) is not None and candidate not in shown
+            ),
+            None,
+        )
+        same = game is not None and (
+            (game.white, game.black) == (board.white, board.black)
+            or (not game.colors_recorded and {game.white, game.black} == {board.white, board.black})
+        )
+        if game is not None:
+            shown.add(game)
+        rows.append((str(number), _game(game), f"{board.white} - {board.black}", same))
+    for left_over in recorded.games:
+        if left_over not in shown:
+            rows.append(("", _game(left_over), "", False))
+    recorded_bye = "-" if recorded.bye is None else str(recorded.bye)
+    engine_bye = "" if ours is None else "-" if ours.bye is None else str(ours.bye)
+    if recorded.bye is not None or (ours is not None and ours.bye is not None):
+        rows.append(
+            ("bye", recorded_bye, engine_bye, ours is not None and ours.bye == recorded.bye)
+        )
+    width = max([len("recorded"), *(len(row[1]) for row in rows)])
+    lines = [f"  {'board':>5}  {'recorded':<{width}}  engine"]
+    for label, left, right, same in rows:
+        lines.append(f"  {label:>5}  {left:<{width}}  {right}{'' if same else '   *'}".rstrip())
+    return lines
+
+
+def _game(game: RecordedGame | None) -> str:
+    if game is None:
+        return "-"
+    return f"{game.white} {'-' if game.colors_recorded else ':'} {game.black}"
 
 
 def _pair(text: str, output: str, explain: bool, option: str | None) -> int:

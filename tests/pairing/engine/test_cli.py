@@ -68,7 +68,47 @@ def test_it_reports_the_round_whose_pairing_was_altered(
     path = tmp_path / "altered.trf"
     path.write_text("\n".join(altered) + "\n", encoding="utf-8")
     assert main(["--dutch", str(path), "-c"]) == 1
-    assert "round 1:" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "round 1:" in out
+    # Issue 13: the two pairings side by side, board by board, the differing board marked.
+    first = out.split("round 2:")[0].splitlines()
+    assert first[:4] == [
+        "round 1: the recorded pairing differs from the engine's",
+        "  board  recorded  engine",
+        "      1  8 - 1     1 - 8   *",
+        "      2  9 - 2     9 - 2",
+    ]
+    assert len(first) == 9  # the title, the heading and the 7 boards
+
+
+def test_it_shows_only_the_altered_last_round_side_by_side(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = (WORKED / "tournament.trf").read_text(encoding="utf-8").splitlines()
+    # Round 6 (the last): swap the colours of one game, nothing later depends on it.
+    column = 96 + 50
+    game = next(
+        (line[4:8].strip(), line[column - 5 : column - 1].strip())
+        for line in lines
+        if line.startswith("001") and line[column] == "w"
+    )
+    altered = []
+    for line in lines:
+        if line.startswith("001") and line[4:8].strip() in game:
+            colour = "b" if line[column] == "w" else "w"
+            line = line[:column] + colour + line[column + 1 :]
+        altered.append(line)
+    path = tmp_path / "altered.trf"
+    path.write_text("\n".join(altered) + "\n", encoding="utf-8")
+
+    assert main(["--dutch", str(path), "-c"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "round 6: the recorded pairing differs from the engine's"
+    assert out[1] == "  board  recorded  engine"
+    marked = [row for row in out[2:] if row.endswith("*")]
+    white, black = game
+    assert len(marked) == 1
+    assert marked[0].split()[1:] == [black, "-", white, white, "-", black, "*"]
 
 
 def test_it_exits_3_on_invalid_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
