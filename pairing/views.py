@@ -282,5 +282,5 @@ def manual_validate(request: ArbiterRequest, tournament: Tournament, number: int
             request, f"Round {number} is published as paired by hand (recorded as an MPA event)."
         )
     else:
-        messages.success(request, f"Round {number} is published: it is the engine's pairing.")
+        messages.success(request, f"Round {number} is published.")
     return back_to(request, reverse("pairing-round", args=[tournament.slug, number]))

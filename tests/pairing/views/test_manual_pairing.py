@@ -283,3 +283,23 @@ def test_a_published_round_is_not_paired_by_hand(editing: Round, arbiter_client:
 
     assert "already published" in start
     assert "is published: it can no longer be paired by hand" in paired
+
+
+def test_an_edited_engine_draft_is_compared_with_the_engine_when_published_from_the_page(
+    round3: Round, arbiter: User, arbiter_client: Client, enqueued: list[int]
+) -> None:
+    from pairing.services.rounds import round_draft_swap_colours, round_request_pairing
+    from pairing.services.runs import pairing_run_execute
+
+    pairing_run_execute(run_id=round_request_pairing(rnd=round3, by=arbiter).pk)
+    page = html(arbiter_client.get(url(round3)))
+    assert f'action="{url(round3, "edit/validate/")}"' in page
+    round_draft_swap_colours(game=round3.games.get(board=1), by=arbiter)
+
+    dialog = arbiter_client.post(url(round3, "edit/validate/"))
+
+    assert is_dialog(dialog) and dialog_level(dialog) == 4
+    assert "colours other than the engine&#x27;s: 5-2" in html(dialog)
+    confirm(arbiter_client, url(round3, "edit/validate/"), {})
+    round3.refresh_from_db()
+    assert round3.state == RoundState.PUBLISHED
