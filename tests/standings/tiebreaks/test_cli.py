@@ -170,3 +170,53 @@ def test_check_leaves_players_of_rank_0_out_of_the_comparison(
     )
     assert status == 1
     assert "the list 2" in out
+
+
+def test_check_evaluates_the_trf26_codes_std_tpn_and_rtng(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Issue 13 (VCL4THP Q21): STD standard points, TPN pairing number, RTNG rating (C.07 2026).
+    source = TIEBREAKS / "tec-exercise-swiss.trf"
+    codes = "PTS,BH/C1,STD,RTNG,TPN/R"
+    status, out, _ = run(capsys, str(source), "--tiebreaks", codes, "--json")
+    assert status == 0
+    rows = json.loads(out)["players"]
+    assert all(row["values"]["STD"] == row["values"]["PTS"] for row in rows)
+    ratings = {p.pairing_number: p.rating for p in parse_trf(source.read_text("utf-8")).players}
+    assert all(row["values"]["RTNG"] == ratings[row["startno"]] for row in rows)
+    assert all(row["values"]["TPN/R"] == row["startno"] for row in rows)
+    ranks = {row["startno"]: row["rank"] for row in rows}
+    # Alyx (1, 2200) and Stephan (16, 1450) are equal on PTS, BH/C1 and STD: RTNG puts Alyx first.
+    assert ranks[1] + 1 == ranks[16]
+
+    status, out, _ = run(
+        capsys, str(_with_ranks(tmp_path, source, ranks)), "--tiebreaks", codes, "--check"
+    )
+    assert (status, out) == (0, "all 16 ranks follow the tie-break list\n")
+    ranks[1], ranks[16] = ranks[16], ranks[1]
+    swapped = _with_ranks(tmp_path, source, ranks)
+    status, out, _ = run(capsys, str(swapped), "--tiebreaks", codes, "--check")
+    assert status == 1
+    assert f"player 1: the file gives rank {ranks[1]}, the list {ranks[16]}" in out
+    # Without RTNG the two are tied on every value: either order is accepted.
+    status, _, _ = run(capsys, str(swapped), "--tiebreaks", "PTS,BH/C1,STD", "--check")
+    assert status == 0
+
+
+def test_tpn_puts_the_lower_pairing_number_first(capsys: pytest.CaptureFixture[str]) -> None:
+    source = TIEBREAKS / "tec-exercise-swiss.trf"
+    _, out, _ = run(capsys, str(source), "--tiebreaks", "PTS,TPN", "--json")
+    rows = json.loads(out)["players"]
+
+    assert [row["rank"] for row in rows] == list(range(1, 17))
+    keys = [(-row["values"]["PTS"], row["startno"]) for row in rows]
+    assert keys == sorted(keys)
+
+
+def test_it_refuses_an_order_code_before_a_computed_tie_break(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, _, err = run(capsys, str(SEED_TRF), "--tiebreaks", "PTS,RTNG,BH")
+
+    assert status == 2
+    assert "RTNG must come after the computed tie-breaks" in err
