@@ -15,9 +15,9 @@ from pairing.engine import Edition, RuleWarning, pairing_warnings
 from pairing.models import PairingRun
 from tournaments.domain.state import Outcome, PlayerId, TournamentState
 from tournaments.domain.trf import write_trf
-from tournaments.models import Bye, ByeKind, Game, Player, PlayerStatus, Round, Tournament
+from tournaments.models import Bye, ByeKind, Game, Player, Round, Tournament
 from tournaments.selectors.manage import round_games
-from tournaments.selectors.state import tournament_state, tournament_trf_document
+from tournaments.selectors.state import not_taking_part, tournament_state, tournament_trf_document
 
 
 def tournament_edition(tournament: Tournament) -> Edition:
@@ -158,12 +158,7 @@ def round_state_to_pair(rnd: Round) -> TournamentState:
     away = {
         PlayerId(player.pairing_number)
         for player in tournament.players.all()
-        if player.first_round > rnd.number
-        or (
-            player.status == PlayerStatus.WITHDRAWN
-            and player.withdrawn_from_round is not None
-            and player.withdrawn_from_round <= rnd.number
-        )
+        if not_taking_part(player, rnd.number)
     }
     not_paired = {
         player: outcome

@@ -221,13 +221,15 @@ def _not_paired(
                 not_paired[PlayerId(player.pairing_number)] = kind.outcome
         elif player.pairing_number not in in_games and (
             already_paired
-            or (round_number <= tournament.rounds and _not_taking_part(player, round_number))
+            or (round_number <= tournament.rounds and not_taking_part(player, round_number))
         ):
             not_paired[PlayerId(player.pairing_number)] = Outcome.ABSENT
     return not_paired
 
 
-def _not_taking_part(player: Player, round_number: int) -> bool:
+def not_taking_part(player: Player, round_number: int) -> bool:
+    """Whether the player is out of round `round_number` by status: withdrawn from that round
+    or before, or a late entry who plays from a later round (C.04.2)."""
     withdrawn = (
         player.status == PlayerStatus.WITHDRAWN
         and player.withdrawn_from_round is not None
