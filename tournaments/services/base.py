@@ -6,6 +6,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.text import slugify
 
 from tournaments.domain.warnings import ActionWarning, Confirmation, Confirmed, Level
 from tournaments.exceptions import ActionRefused, ConfirmationInvalid, ConfirmationRequired
@@ -19,6 +20,16 @@ from tournaments.models import (
 def lock_tournament(tournament_id: int) -> Tournament:
     """The tournament row, locked until the end of the transaction (one writer at a time)."""
     return Tournament.objects.select_for_update().get(pk=tournament_id)
+
+
+def unique_tournament_slug(name: str) -> str:
+    """A slug for a new tournament named `name`, unused so far (and never `new`, a page)."""
+    base = slugify(name)[:70].strip("-") or "tournament"
+    taken = set(Tournament.objects.filter(slug__startswith=base).values_list("slug", flat=True))
+    slug, suffix = base, 2
+    while slug in taken or slug == "new":
+        slug, suffix = f"{base}-{suffix}", suffix + 1
+    return slug
 
 
 def require_confirmation(warning: ActionWarning | None, confirmed: Confirmed | None) -> None:

@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 
 from django.contrib.auth.models import User
 from django.db import models, transaction
-from django.utils.text import slugify
 
 from tournaments.domain.configuration import (
     combined,
@@ -41,7 +40,12 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.selectors.state import next_round_number
-from tournaments.services.base import audit, lock_tournament, require_confirmation
+from tournaments.services.base import (
+    audit,
+    lock_tournament,
+    require_confirmation,
+    unique_tournament_slug,
+)
 from tournaments.services.integrity import deleted_rows, integrity_event_record, snapshot_rows
 from tournaments.services.trf_import import import_document, parse_or_refuse
 
@@ -112,15 +116,6 @@ def color_from_seed(seed: int) -> InitialColor:
     return InitialColor.WHITE if seed % 2 == 0 else InitialColor.BLACK
 
 
-def _unique_slug(name: str) -> str:
-    base = slugify(name)[:70].strip("-") or "tournament"
-    taken = set(Tournament.objects.filter(slug__startswith=base).values_list("slug", flat=True))
-    slug, suffix = base, 2
-    while slug in taken or slug == "new":
-        slug, suffix = f"{base}-{suffix}", suffix + 1
-    return slug
-
-
 _PLAIN_FIELDS = (
     "name",
     "city",
@@ -177,7 +172,7 @@ def tournament_create(*, settings: TournamentSettings, by: User) -> Tournament:
     unless the arbiter entered it.
     """
     _check_dates(settings)
-    tournament = Tournament(slug=_unique_slug(settings.name), rounds=settings.rounds)
+    tournament = Tournament(slug=unique_tournament_slug(settings.name), rounds=settings.rounds)
     _apply(tournament, settings)
     _check_scoring(tournament)
     tournament.full_clean(exclude=["slug"])

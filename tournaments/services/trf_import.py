@@ -18,7 +18,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from django.utils import timezone
-from django.utils.text import slugify
 
 from tournaments.domain.state import Color, Outcome, PlayerId
 from tournaments.domain.tiebreaks import is_known_tiebreak
@@ -31,6 +30,7 @@ from tournaments.domain.trf import (
     recorded_pairing,
     tournament_state,
 )
+from tournaments.domain.trf.dates import read_date
 from tournaments.exceptions import TrfImportError
 from tournaments.models import (
     MAX_RATING,
@@ -50,6 +50,7 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
+from tournaments.services.base import unique_tournament_slug
 
 logger = logging.getLogger(__name__)
 
@@ -66,17 +67,6 @@ _TITLES = {
     "WC": Title.WCM,
 }
 _SEXES = {"m": Sex.MALE, "w": Sex.FEMALE, "f": Sex.FEMALE}
-_DATE_FORMATS = (
-    "%Y/%m/%d",
-    "%Y-%m-%d",
-    "%Y.%m.%d",
-    "%d.%m.%Y",
-    "%d/%m/%Y",
-    "%d. %m. %Y",  # FIDE's own TRF16 example: "28. 07. 2005"
-    "%B %d, %Y",  # lichess exports: "May 29, 2020"
-    "%b %d, %Y",
-    "%d %B %Y",
-)
 _BIRTH_DATE = re.compile(r"^\d{4}([/.-]\d{2}[/.-]\d{2})?$")
 
 
@@ -175,7 +165,7 @@ def _create_tournament(document: TrfDocument, lines: _Lines, slug: str | None) -
         raise lines.refuse_header(("XXS", "162", "BBW"), "negative points in the scoring system")
     return Tournament.objects.create(
         name=name,
-        slug=slug or _unique_slug(name),
+        slug=slug or unique_tournament_slug(name),
         city=_text(document.city or "", 100, "022", "city", lines),
         federation=_text(document.federation or "", 32, "032", "federation", lines),
         start_date=start,
@@ -212,12 +202,9 @@ def _date(value: str | None, code: str, lines: _Lines) -> datetime.date | None:
     no reason to refuse the file: the date is left empty and a warning is logged."""
     if not value:
         return None
-    text = " ".join(value.split())
-    for date_format in _DATE_FORMATS:
-        try:
-            return datetime.datetime.strptime(text, date_format).date()  # noqa: DTZ007 - a date
-        except ValueError:
-            continue
+    date = read_date(value)
+    if date is not None:
+        return date
     line = lines.header.get(code)
     where = f"line {line}, column 5: " if line else ""
     what = "start" if code == "042" else "end"
@@ -241,15 +228,6 @@ def _pairing_system(
     if start is None:
         return PairingSystem.FIDE_DUTCH
     return PairingSystem.for_start_date(start)
-
-
-def _unique_slug(name: str) -> str:
-    base = slugify(name)[:70].strip("-") or "tournament"
-    taken = set(Tournament.objects.filter(slug__startswith=base).values_list("slug", flat=True))
-    slug, suffix = base, 2
-    while slug in taken:
-        slug, suffix = f"{base}-{suffix}", suffix + 1
-    return slug
 
 
 def _create_players(

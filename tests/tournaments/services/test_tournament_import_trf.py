@@ -120,6 +120,18 @@ def test_it_gives_a_second_import_its_own_slug(worked_example_text: str) -> None
     assert second.slug == f"{first.slug}-2"
 
 
+def test_an_imported_tournament_named_new_does_not_take_the_reserved_slug(
+    worked_example_text: str,
+) -> None:
+    renamed = "\n".join(
+        "012 New" if row.startswith("012 ") else row for row in worked_example_text.split("\n")
+    )
+
+    tournament = tournament_import_trf(text=renamed)
+
+    assert (tournament.name, tournament.slug) == ("New", "new-2")
+
+
 def test_it_reads_the_trf26_header(worked_example_text: str) -> None:
     header = (
         "012 Spring Open\n022 Bologna\n032 ITA\n042 2026/03/01\n052 2026/03/03\n"
