@@ -10,7 +10,7 @@ SHARED ?= ../shared
 PURE := tournaments/domain pairing/engine standings/tiebreaks
 
 .PHONY: help install install-runtime fmt lint typecheck test test-engine test-reference check \
-        run worker up bench refresh-test-data clean
+        run worker up bench fuzz refresh-test-data clean
 
 help:
 	@echo "make run | test | check | lint | fmt | typecheck | test-engine | test-reference | bench | worker | up"
@@ -66,6 +66,11 @@ worker: install-runtime
 
 up:
 	docker compose up --build
+
+# The fuzzers of tests/ with thousands of cases each instead of the few hundred of `make test`.
+FUZZ_CASES ?= 10000
+fuzz: install
+	FUZZ_CASES=$(FUZZ_CASES) $(BIN)/pytest -q -p no:randomly -m fuzz
 
 bench: install
 	PYTHONPATH=. $(PY) benchmarks/bench_pairing.py
