@@ -129,6 +129,24 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
 
+# Cache: public pages and standings, keyed by the tournament's version (docs/public-pages.md).
+# Redis when CACHE_URL is set (e.g. redis://127.0.0.1:6379/1; shared by every worker), else
+# local memory in each process.
+CACHE_URL = os.environ.get("CACHE_URL", "")
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": CACHE_URL,
+        "TIMEOUT": env_int("CACHE_TIMEOUT", 3600),
+    }
+    if CACHE_URL
+    else {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "TIMEOUT": env_int("CACHE_TIMEOUT", 3600),
+        "OPTIONS": {"MAX_ENTRIES": 1000},
+    }
+}
+
 # Celery: a Redis broker when configured, otherwise tasks run eagerly in the web process.
 CELERY_BROKER_URL = broker_url()
 CELERY_TASK_ALWAYS_EAGER = CELERY_BROKER_URL is None
