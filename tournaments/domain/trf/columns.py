@@ -1,6 +1,8 @@
 """Column-level reading helpers for TRF lines (C.04 Annex 2: columns are 1-based, inclusive).
 
-Every helper raises `TrfError` with the line and column of the offending characters.
+Every helper raises `TrfError` with the line and column of the offending characters. Numbers
+are bounded where they are read: a fixed-width field by its width, a blank-separated word by
+the `maximum` its caller gives, so no later step meets a value it cannot store.
 """
 
 from __future__ import annotations
@@ -11,8 +13,19 @@ from decimal import Decimal
 from tournaments.domain.state import Points
 from tournaments.domain.trf.model import TrfError
 
-_DECIMAL = re.compile(r"-?\d+(\.\d+)?|-?\.\d+")
+_DECIMAL = re.compile(r"-?[0-9]{1,6}(\.[0-9]{1,6})?|-?\.[0-9]{1,6}")
 _TOKEN = re.compile(r"\S+")
+MAX_POINTS = Points(2 * 9999)
+"""The largest score a file may write (half-points): the width of the points column (81-84)."""
+MAX_PAIRING_NUMBER = 9999
+"""The width of a pairing number's columns (5-8, and the opponent's in a round block)."""
+MAX_ROUNDS = 999
+"""The width of the round fields of `240` and `260` (three columns)."""
+
+
+def is_number(text: str) -> bool:
+    """`text` is a run of ASCII digits (`str.isdigit` also accepts "²" and other scripts)."""
+    return text.isascii() and text.isdigit()
 
 
 def columns(line: str, first: int, last: int) -> str:
@@ -26,19 +39,31 @@ def integer(line: str, number: int, first: int, last: int, what: str) -> int | N
     text = raw.strip()
     if not text:
         return None
-    if not text.isdigit():
-        offset = next(i for i, char in enumerate(raw) if not (char.isdigit() or char == " "))
-        raise TrfError(f"{what} {text!r} is not a number", line=number, column=first + offset)
+    if not is_number(text):
+        start = len(raw) - len(raw.lstrip())
+        offset = next(i for i, char in enumerate(text) if not is_number(char))
+        raise TrfError(
+            f"{what} {text!r} is not a number", line=number, column=first + start + offset
+        )
     return int(text)
 
 
-def half_points(text: str, number: int, column: int, what: str) -> Points:
-    """A score written as a decimal (`11.5`), in half-points; it must be a multiple of 0.5."""
+def half_points(
+    text: str, number: int, column: int, what: str, maximum: Points = MAX_POINTS
+) -> Points:
+    """A score written as a decimal (`11.5`), in half-points; it must be a multiple of 0.5 and
+    at most `maximum` half-points either way."""
     if not _DECIMAL.fullmatch(text):
         raise TrfError(f"{what} {text!r} is not a number", line=number, column=column)
     doubled = Decimal(text) * 2
     if doubled != doubled.to_integral_value():
         raise TrfError(f"{what} {text!r} is not a multiple of 0.5", line=number, column=column)
+    if abs(doubled) > maximum:
+        raise TrfError(
+            f"{what} {text} is out of range (at most {format_points(maximum)})",
+            line=number,
+            column=column,
+        )
     return Points(int(doubled))
 
 
@@ -47,9 +72,14 @@ def tokens(line: str, first: int) -> list[tuple[str, int]]:
     return [(match.group(), match.start() + 1) for match in _TOKEN.finditer(line, first - 1)]
 
 
-def token_integer(token: str, number: int, column: int, what: str) -> int:
-    if not token.isdigit():
+def token_integer(token: str, number: int, column: int, what: str, maximum: int) -> int:
+    """A blank-separated whole number from 0 to `maximum`."""
+    if not is_number(token):
         raise TrfError(f"{what} {token!r} is not a number", line=number, column=column)
+    if len(token.lstrip("0")) > len(str(maximum)) or int(token) > maximum:
+        raise TrfError(
+            f"{what} {token} is out of range (at most {maximum})", line=number, column=column
+        )
     return int(token)
 
 

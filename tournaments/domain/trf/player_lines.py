@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from tournaments.domain.state import Color, Outcome, PlayerId, Points, Scoring
-from tournaments.domain.trf.columns import columns, format_points, half_points, integer
+from tournaments.domain.trf.columns import columns, format_points, half_points, integer, is_number
 from tournaments.domain.trf.model import TrfError, TrfPlayer, TrfRoundEntry
 
 FIRST_ROUND_COLUMN = 92
@@ -170,7 +170,7 @@ def _entry(block: str) -> TrfRoundEntry | None:
                 f"{block[offset]!r} (are the fields in the wrong columns?)",
             )
     opponent_text = block[:4].strip()
-    if opponent_text and not opponent_text.isdigit():
+    if opponent_text and not is_number(opponent_text):
         raise _EntryError(0, f"opponent {opponent_text!r} is not a number")
     color_code = block[5].lower()
     if color_code not in _COLORS:

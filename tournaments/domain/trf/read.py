@@ -12,7 +12,15 @@ import re
 from dataclasses import dataclass, field
 
 from tournaments.domain.state import Color, ForbiddenPairs, Outcome, PlayerId, Points
-from tournaments.domain.trf.columns import columns, half_points, integer, token_integer, tokens
+from tournaments.domain.trf.columns import (
+    MAX_PAIRING_NUMBER,
+    MAX_ROUNDS,
+    columns,
+    half_points,
+    integer,
+    token_integer,
+    tokens,
+)
 from tournaments.domain.trf.model import (
     TrfAcceleration,
     TrfByeRequest,
@@ -171,7 +179,7 @@ class _Reader:
         if not words:
             raise TrfError(f"{line[:3]} needs the number of rounds", line=number, column=5)
         word, column = words[0]
-        rounds = token_integer(word, number, column, "number of rounds")
+        rounds = token_integer(word, number, column, "number of rounds", MAX_ROUNDS)
         if self.total_rounds is not None and rounds != self.total_rounds:
             raise TrfError(
                 f"{rounds} rounds, but line {self.total_rounds_line} says {self.total_rounds}",
@@ -331,7 +339,7 @@ def _read_acceleration(line: str, number: int) -> _AccelerationLine:
         if not words:
             raise TrfError("XXA needs a pairing number", line=number, column=5)
         (word, column), values = words[0], words[1:]
-        player = PlayerId(token_integer(word, number, column, "pairing number"))
+        player = PlayerId(token_integer(word, number, column, "pairing number", MAX_PAIRING_NUMBER))
         return _AccelerationLine(
             number=number,
             column=column,
@@ -382,7 +390,10 @@ def _read_forbidden(line: str, number: int) -> _ForbiddenLine:
             )
         words = tokens(line, 12)
     players = tuple(
-        (PlayerId(token_integer(word, number, column, "pairing number")), column)
+        (
+            PlayerId(token_integer(word, number, column, "pairing number", MAX_PAIRING_NUMBER)),
+            column,
+        )
         for word, column in words
     )
     if len({player for player, _ in players}) < 2:
@@ -407,7 +418,8 @@ def _read_bye(line: str, number: int) -> _ByeLine:
     if not words:
         raise TrfError("240 needs at least one player", line=number, column=11)
     players = tuple(
-        PlayerId(token_integer(word, number, column, "pairing number")) for word, column in words
+        PlayerId(token_integer(word, number, column, "pairing number", MAX_PAIRING_NUMBER))
+        for word, column in words
     )
     return _ByeLine(
         number=number,
@@ -423,6 +435,10 @@ def _read_absent(line: str, number: int) -> list[tuple[PlayerId, int, int]]:
     if not words:
         raise TrfError("XXZ needs at least one player", line=number, column=5)
     return [
-        (PlayerId(token_integer(word, number, column, "pairing number")), number, column)
+        (
+            PlayerId(token_integer(word, number, column, "pairing number", MAX_PAIRING_NUMBER)),
+            number,
+            column,
+        )
         for word, column in words
     ]
