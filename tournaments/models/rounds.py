@@ -55,6 +55,10 @@ class Result(models.TextChoices):
     WHITE_WINS_UNRATED = "W-L", "1-0 (not rated)"
     DRAW_UNRATED = "D-D", "½-½ (not rated)"
     BLACK_WINS_UNRATED = "L-W", "0-1 (not rated)"
+    # Played games the arbiter scored unusually (C.04.1; FIDE checklist Q180): rated games.
+    HALF_ZERO = "1/2-0", "½-0"
+    ZERO_HALF = "0-1/2", "0-½"
+    ZERO_ZERO = "0-0", "0-0"
 
     @property
     def outcomes(self) -> tuple[Outcome, Outcome]:
@@ -77,6 +81,9 @@ RESULT_OUTCOMES: dict[Result, tuple[Outcome, Outcome]] = {
     Result.WHITE_WINS_UNRATED: (Outcome.UNRATED_WIN, Outcome.UNRATED_LOSS),
     Result.DRAW_UNRATED: (Outcome.UNRATED_DRAW, Outcome.UNRATED_DRAW),
     Result.BLACK_WINS_UNRATED: (Outcome.UNRATED_LOSS, Outcome.UNRATED_WIN),
+    Result.HALF_ZERO: (Outcome.DRAW, Outcome.LOSS),
+    Result.ZERO_HALF: (Outcome.LOSS, Outcome.DRAW),
+    Result.ZERO_ZERO: (Outcome.LOSS, Outcome.LOSS),
 }
 _OUTCOMES_RESULT = {outcomes: result for result, outcomes in RESULT_OUTCOMES.items()}
 

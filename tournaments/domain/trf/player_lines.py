@@ -41,11 +41,12 @@ _ABSENT = TrfRoundEntry(opponent=None, color=Color.NONE, outcome=Outcome.ABSENT)
 _COLORS = {"w": Color.WHITE, "b": Color.BLACK, "-": Color.NONE, " ": Color.NONE}
 
 # What the opponent's entry may say for each result of a game (TRF16; `-`/`-` is a double
-# forfeit).
+# forfeit; `=`/`0` and `0`/`0` are the played games the arbiter scored ½-0 or 0-0, checklist
+# Q180). Anything else (1-1, 1-½, a played score against a forfeit) is refused (Q181-Q184).
 _COUNTERPARTS: dict[Outcome, frozenset[Outcome]] = {
     Outcome.WIN: frozenset({Outcome.LOSS}),
-    Outcome.DRAW: frozenset({Outcome.DRAW}),
-    Outcome.LOSS: frozenset({Outcome.WIN}),
+    Outcome.DRAW: frozenset({Outcome.DRAW, Outcome.LOSS}),
+    Outcome.LOSS: frozenset({Outcome.WIN, Outcome.DRAW, Outcome.LOSS}),
     Outcome.FORFEIT_WIN: frozenset({Outcome.FORFEIT_LOSS}),
     Outcome.FORFEIT_LOSS: frozenset({Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS}),
     Outcome.UNRATED_WIN: frozenset({Outcome.UNRATED_LOSS}),
