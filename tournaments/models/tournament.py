@@ -9,6 +9,7 @@ from django.db import models
 from django.db.models import F, Q
 
 from tournaments.domain.state import Points, Scoring
+from tournaments.models.ratinglists import RatingKind
 from tournaments.validators import validate_tiebreak_codes
 
 EDITION_2025_FROM = datetime.date(2026, 2, 1)
@@ -93,6 +94,12 @@ class Tournament(models.Model):
     points_half_bye = _half_points(1, "half-point bye")
     points_full_bye = _half_points(2, "full-point bye")
     points_zero_bye = _half_points(0, "zero-point bye")
+    rating_kind = models.CharField(
+        max_length=8,
+        choices=RatingKind.choices,
+        default=RatingKind.STANDARD,
+        help_text="The rate of play: which rating of the lists the tournament uses.",
+    )
     tiebreaks = models.JSONField(
         default=list,
         blank=True,
