@@ -23,6 +23,13 @@ from tournaments.models.players import (
     Sex,
     Title,
 )
+from tournaments.models.ratinglists import (
+    NationalListMapping,
+    RatedPlayer,
+    RatingKind,
+    RatingList,
+    RatingListKind,
+)
 from tournaments.models.rounds import (
     RESULT_OUTCOMES,
     Bye,
@@ -44,6 +51,11 @@ from tournaments.models.tournament import (
 )
 
 __all__ = [
+    "NationalListMapping",
+    "RatedPlayer",
+    "RatingKind",
+    "RatingList",
+    "RatingListKind",
     "ArbiterInvitation",
     "TournamentRole",
     "RatingCorrection",
