@@ -1,4 +1,4 @@
-"""Tournament use cases: create, change the settings, import a whole tournament from TRF.
+"""Tournament use cases: create, change the settings (the import from TRF: `trf_import.service`).
 
 Each is one transactional, keyword-only function that first locks the tournament row
 (`services.base.lock_tournament`: one writer per tournament); refusals raise the errors of
@@ -27,7 +27,6 @@ from tournaments.exceptions import (
     ActionRefused,
     ConfigurationRefused,
     SettingsLocked,
-    TrfImportError,
 )
 from tournaments.models import (
     SCORE_FIELDS,
@@ -47,44 +46,9 @@ from tournaments.services.base import (
     unique_tournament_slug,
 )
 from tournaments.services.integrity import deleted_rows, integrity_event_record, snapshot_rows
-from tournaments.services.trf_import import import_document, parse_or_refuse
-
-
-@transaction.atomic
-def tournament_import_trf(
-    *, text: str, by: User | None = None, slug: str | None = None
-) -> Tournament:
-    """Create a tournament from a TRF file (TRF16, TRF-2026, engine extensions).
-
-    The rounds in the file become completed rounds with their games, byes and results; requested
-    byes of rounds not yet paired become byes of not-paired rounds. A malformed or inconsistent
-    file raises `TrfImportError` (line and column when known) and nothing is saved. The slug
-    is made from the name unless `slug` is given (refused when taken). `by`, when given,
-    becomes the chief arbiter of the imported tournament.
-    """
-    if slug is not None and Tournament.objects.filter(slug=slug).exists():
-        raise TrfImportError(f"a tournament with the slug {slug!r} already exists")
-    document = parse_or_refuse(text)
-    tournament = import_document(document, text=text, slug=slug)
-    if by is not None:
-        tournament.roles.create(user=by, role=ArbiterRole.CHIEF)
-    audit(
-        tournament=tournament,
-        by=by,
-        entity="tournament",
-        entity_id=tournament.pk,
-        new=f"imported from TRF: {tournament.players.count()} players, "
-        f"{tournament.round_set.count()} rounds",
-    )
-    integrity_event_record(
-        tournament=tournament,
-        kind=IntegrityEventKind.IMPORT,
-        round_number=next_round_number(tournament) - 1,
-        details=f"Tournament imported from a TRF file ({tournament.players.count()} players, "
-        f"{next_round_number(tournament) - 1} of {tournament.rounds} rounds paired)",
-        by=by,
-    )
-    return tournament
+from tournaments.services.trf_import.service import (
+    tournament_import_trf as tournament_import_trf,  # its callers import it from here
+)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime
 import io
-import logging
 from collections.abc import Callable
 
 import pytest
@@ -19,6 +18,7 @@ from tournaments.models import ByeKind, ForbiddenPair, RoundState
 from tournaments.selectors.state import tournament_state
 from tournaments.services.results import bye_create
 from tournaments.services.tournaments import tournament_import_trf
+from tournaments.services.trf_import.service import tournament_import_trf_reported
 
 pytestmark = pytest.mark.django_db
 
@@ -154,15 +154,13 @@ def test_it_reads_the_free_text_dates_of_real_files(
 
 
 @pytest.mark.parametrize("text", ["2005", "first of May", "32/13/2020", "?!"])
-def test_it_leaves_a_date_it_cannot_read_empty_with_a_warning(
-    text: str, caplog: pytest.LogCaptureFixture
-) -> None:
-    with caplog.at_level(logging.WARNING, logger="tournaments.services.trf_import"):
-        tournament = tournament_import_trf(text=f"{HEADER}042 {text}\n052 2026/05/02\n{PLAYERS}")
+def test_it_leaves_a_date_it_cannot_read_empty_and_reports_it(text: str) -> None:
+    imported = tournament_import_trf_reported(text=f"{HEADER}042 {text}\n052 2026/05/02\n{PLAYERS}")
 
+    tournament = imported.tournament
     assert tournament.start_date is None
     assert tournament.end_date == datetime.date(2026, 5, 2)
     assert tournament.players.count() == 4
-    assert caplog.messages == [
-        f"line 4, column 5: {text!r} is not a date: the start date is left empty"
+    assert f"line 4: changed: {text!r} is not a date: the start date is left empty" in [
+        str(adjustment) for adjustment in imported.report.adjustments
     ]

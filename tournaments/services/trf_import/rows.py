@@ -1,36 +1,26 @@
-"""From a parsed TRF document to tournament rows (used by `services.tournament_import_trf`).
+"""The rows of an import: players, rounds, games, byes, withdrawals and forbidden pairs.
 
 Every problem becomes a `TrfImportError` naming the line (and column) of the file; the caller's
-transaction then saves nothing. Not kept: `###` comments, the `092`/`122`/`132` lines and other
-header lines the reader does not interpret (`062`, `072`, `172`, team records), `212`, `XXC`
-tokens other than the colour, a `042`/`052` date that does not read as a date (left empty, with
-a logged warning), the colours of a forfeit written without colours (White is then
-the lower pairing number), and the rank column (an export recomputes it). Accelerations
-(`XXA`/`250`) and a forfeit win without an opponent (`0000 - +`) are refused.
+transaction then saves nothing. What the file says in another form than the tournament model's
+(a title alias, a birth date's separators, an absence read as a withdrawal) is appended to the
+caller's list of adjustments.
 """
 
 from __future__ import annotations
 
-import datetime
-import logging
 import re
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable
 
 from django.utils import timezone
 
-from tournaments.domain.state import Color, Outcome, PlayerId
-from tournaments.domain.tiebreaks import is_known_tiebreak
+from tournaments.domain.state import Outcome, PlayerId
 from tournaments.domain.trf import (
     RecordedPairing,
     TrfDocument,
-    TrfError,
     TrfPlayer,
-    parse_trf,
     recorded_pairing,
-    tournament_state,
 )
-from tournaments.domain.trf.dates import read_date
+from tournaments.domain.trf.report import Adjustment, AdjustmentKind
 from tournaments.exceptions import TrfImportError
 from tournaments.models import (
     MAX_RATING,
@@ -38,8 +28,6 @@ from tournaments.models import (
     ByeKind,
     ForbiddenPair,
     Game,
-    InitialColor,
-    PairingSystem,
     Player,
     PlayerStatus,
     Result,
@@ -48,13 +36,9 @@ from tournaments.models import (
     Sex,
     Title,
     Tournament,
-    TournamentStatus,
 )
-from tournaments.services.base import unique_tournament_slug
+from tournaments.services.trf_import.header import Lines
 
-logger = logging.getLogger(__name__)
-
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _TITLES = {
     **{title.value: title for title in Title},
     "G": Title.GM,
@@ -70,170 +54,12 @@ _SEXES = {"m": Sex.MALE, "w": Sex.FEMALE, "f": Sex.FEMALE}
 _BIRTH_DATE = re.compile(r"^\d{4}([/.-]\d{2}[/.-]\d{2})?$")
 
 
-def parse_or_refuse(text: str) -> TrfDocument:
-    """Parse a TRF file; a malformed one raises `TrfImportError` with its line and column."""
-    try:
-        return parse_trf(text)
-    except TrfError as error:
-        raise TrfImportError(error.reason, line=error.line, column=error.column) from error
-
-
-@dataclass(frozen=True)
-class _Lines:
-    """Where things are in the file, to name the line of a problem found after parsing."""
-
-    header: dict[str, int]
-    players: dict[int, int]
-
-    @classmethod
-    def of(cls, text: str) -> _Lines:
-        header: dict[str, int] = {}
-        players: dict[int, int] = {}
-        for number, line in enumerate(_LINE_BREAK.split(text.removeprefix("\ufeff")), start=1):
-            code = line[:3]
-            if code == "001" and line[4:8].strip().isdigit():
-                players.setdefault(int(line[4:8]), number)
-            else:
-                header.setdefault(code, number)
-        return cls(header=header, players=players)
-
-    def refuse_header(self, codes: Sequence[str], message: str, column: int = 5) -> TrfImportError:
-        line = next((self.header[code] for code in codes if code in self.header), None)
-        return TrfImportError(message, line=line, column=column if line else None)
-
-    def refuse_player(self, player: int, column: int, message: str) -> TrfImportError:
-        line = self.players.get(player)
-        return TrfImportError(message, line=line, column=column if line else None)
-
-
-def import_document(document: TrfDocument, *, text: str, slug: str | None = None) -> Tournament:
-    """Create the tournament, its players, rounds, games and byes from `document`."""
-    lines = _Lines.of(text)
-    _refuse_unsupported(document, lines)
-    tournament = _create_tournament(document, lines, slug)
-    players = _create_players(tournament, document, lines)
-    last_paired = _create_rounds(tournament, document, players, lines)
-    _mark_withdrawals(document, players, last_paired)
-    _create_forbidden_pairs(tournament, document, players)
-    tournament.status = (
-        TournamentStatus.REGISTRATION
-        if last_paired == 0
-        else TournamentStatus.FINISHED
-        if last_paired == tournament.rounds
-        else TournamentStatus.IN_PROGRESS
-    )
-    tournament.save(update_fields=["status"])
-    return tournament
-
-
-def _refuse_unsupported(document: TrfDocument, lines: _Lines) -> None:
-    if document.accelerations:
-        raise lines.refuse_header(
-            ("XXA", "250"), "accelerated pairings (XXA/250) are not supported yet", column=1
-        )
-    if document.round_count < 1:
-        raise TrfImportError("the file gives no number of rounds (XXR or 142) and no rounds")
-    late = [bye.round_number for bye in document.byes if bye.round_number > document.round_count]
-    if late:
-        raise lines.refuse_header(
-            ("240",), f"a bye in round {late[0]}, after the last round ({document.round_count})"
-        )
-    unknown = [code for code in document.tie_breaks if not is_known_tiebreak(code)]
-    if unknown:
-        raise lines.refuse_header(("202",), f"unknown tie-break code(s): {', '.join(unknown)}")
-
-
-def _create_tournament(document: TrfDocument, lines: _Lines, slug: str | None) -> Tournament:
-    start = _date(document.start_date, "042", lines)
-    end = _date(document.end_date, "052", lines)
-    if start and end and end < start:
-        raise lines.refuse_header(("052",), "the end date is before the start date")
-    name = _text(document.name or "Imported tournament", 200, "012", "name", lines)
-    scoring = document.scoring
-    points = [
-        scoring.win,
-        scoring.draw,
-        scoring.loss,
-        scoring.pairing_bye,
-        scoring.forfeit_win,
-        scoring.forfeit_loss,
-        scoring.half_bye,
-        scoring.full_bye,
-        scoring.zero_bye,
-    ]
-    if any(value < 0 for value in points):
-        raise lines.refuse_header(("XXS", "162", "BBW"), "negative points in the scoring system")
-    return Tournament.objects.create(
-        name=name,
-        slug=slug or unique_tournament_slug(name),
-        city=_text(document.city or "", 100, "022", "city", lines),
-        federation=_text(document.federation or "", 32, "032", "federation", lines),
-        start_date=start,
-        end_date=end,
-        chief_arbiter=_text(document.chief_arbiter or "", 200, "102", "chief arbiter", lines),
-        deputy_arbiter=_text("; ".join(document.deputies), 200, "112", "deputies", lines),
-        rounds=document.round_count,
-        pairing_system=_pairing_system(document, start, lines),
-        initial_color=InitialColor.WHITE
-        if tournament_state(document, 1).initial_color is Color.WHITE
-        else InitialColor.BLACK,
-        points_win=scoring.win,
-        points_draw=scoring.draw,
-        points_loss=scoring.loss,
-        points_pairing_bye=scoring.pairing_bye,
-        points_forfeit_win=scoring.forfeit_win,
-        points_forfeit_loss=scoring.forfeit_loss,
-        points_half_bye=scoring.half_bye,
-        points_full_bye=scoring.full_bye,
-        points_zero_bye=scoring.zero_bye,
-        tiebreaks=list(document.tie_breaks),
-    )
-
-
-def _text(value: str, max_length: int, code: str, what: str, lines: _Lines) -> str:
-    if len(value) > max_length:
-        raise lines.refuse_header((code,), f"the {what} is longer than {max_length} characters")
-    return value
-
-
-def _date(value: str | None, code: str, lines: _Lines) -> datetime.date | None:
-    """The `042`/`052` date when it reads as one. TRF16 leaves the field's format free (FIDE's
-    own example writes "28. 07. 2005"), so text that is not a whole date ("2005", "Summer") is
-    no reason to refuse the file: the date is left empty and a warning is logged."""
-    if not value:
-        return None
-    date = read_date(value)
-    if date is not None:
-        return date
-    line = lines.header.get(code)
-    where = f"line {line}, column 5: " if line else ""
-    what = "start" if code == "042" else "end"
-    logger.warning("%s%r is not a date: the %s date is left empty", where, value, what)
-    return None
-
-
-def _pairing_system(
-    document: TrfDocument, start: datetime.date | None, lines: _Lines
-) -> PairingSystem:
-    """`192` when given; else the edition in force at the start date; else the 2017 rules
-    (a file that names neither predates TRF-2026, which introduced `192`)."""
-    code = document.pairing_system
-    if code:
-        if code not in PairingSystem.values:
-            known = ", ".join(PairingSystem.values)
-            raise lines.refuse_header(
-                ("192",), f"pairing system {code!r} is not supported (supported: {known})"
-            )
-        return PairingSystem(code)
-    if start is None:
-        return PairingSystem.FIDE_DUTCH
-    return PairingSystem.for_start_date(start)
-
-
-def _create_players(
-    tournament: Tournament, document: TrfDocument, lines: _Lines
+def create_players(
+    tournament: Tournament, document: TrfDocument, lines: Lines, adjustments: list[Adjustment]
 ) -> dict[PlayerId, Player]:
-    players = [_player(tournament, trf_player, lines) for trf_player in document.players]
+    players = [
+        _player(tournament, trf_player, lines, adjustments) for trf_player in document.players
+    ]
     fide_ids: dict[str, int] = {}
     for player in players:
         if player.fide_id and player.fide_id in fide_ids:
@@ -247,7 +73,9 @@ def _create_players(
     return {PlayerId(player.pairing_number): player for player in created}
 
 
-def _player(tournament: Tournament, trf: TrfPlayer, lines: _Lines) -> Player:
+def _player(
+    tournament: Tournament, trf: TrfPlayer, lines: Lines, adjustments: list[Adjustment]
+) -> Player:
     number = trf.pairing_number
     title = _TITLES.get(trf.title.upper()) if trf.title else None
     if trf.title and title is None:
@@ -260,6 +88,21 @@ def _player(tournament: Tournament, trf: TrfPlayer, lines: _Lines) -> Player:
         raise lines.refuse_player(number, 49, f"rating {rating} is above {MAX_RATING}")
     if trf.birth_date and not _BIRTH_DATE.match(trf.birth_date):
         raise lines.refuse_player(number, 70, f"birth date {trf.birth_date!r} is not YYYY/MM/DD")
+    birth_date = re.sub(r"[.-]", "/", trf.birth_date)
+    line = tuple(filter(None, [lines.players.get(number)]))
+    for written, kept, what in (
+        (trf.title, title or "", "title"),
+        (trf.sex, sex or "", "sex"),
+        (trf.birth_date, birth_date, "birth date"),
+    ):
+        if written != kept:
+            adjustments.append(
+                Adjustment(
+                    AdjustmentKind.CHANGED,
+                    line,
+                    f"player {number}: {what} {written!r} read as '{kept}'",
+                )
+            )
     return Player(
         tournament=tournament,
         pairing_number=number,
@@ -269,7 +112,7 @@ def _player(tournament: Tournament, trf: TrfPlayer, lines: _Lines) -> Player:
         fide_rating=rating,
         federation=trf.federation,
         fide_id=str(trf.fide_id) if trf.fide_id else "",
-        birth_date=re.sub(r"[.-]", "/", trf.birth_date),
+        birth_date=birth_date,
     )
 
 
@@ -291,11 +134,11 @@ def _recorded_pairings(document: TrfDocument) -> dict[int, RecordedPairing]:
     return pairings
 
 
-def _create_rounds(
+def create_rounds(
     tournament: Tournament,
     document: TrfDocument,
     players: dict[PlayerId, Player],
-    lines: _Lines,
+    lines: Lines,
 ) -> int:
     """Every round of the tournament: completed up to the last paired one in the file, the
     others not paired, with the byes the file announces for them. Returns that last round."""
@@ -335,7 +178,7 @@ def _games(
     document: TrfDocument,
     players: dict[PlayerId, Player],
     scores: dict[PlayerId, int],
-    lines: _Lines,
+    lines: Lines,
 ) -> list[Game]:
     """The round's games, on boards in C.04.2 D.9 order (scores before the round)."""
     if pairing.bye is not None:
@@ -397,8 +240,12 @@ def _byes(rnd: Round, document: TrfDocument, players: dict[PlayerId, Player]) ->
     ]
 
 
-def _mark_withdrawals(
-    document: TrfDocument, players: dict[PlayerId, Player], last_paired: int
+def mark_withdrawals(
+    document: TrfDocument,
+    players: dict[PlayerId, Player],
+    last_paired: int,
+    lines: Lines,
+    adjustments: list[Adjustment],
 ) -> None:
     """A player absent (`0000 - -` or blank) from some round to the end of their line and to
     the last paired round has withdrawn from that round (C.04.2 D.2, D.3)."""
@@ -414,6 +261,14 @@ def _mark_withdrawals(
         player.status = PlayerStatus.WITHDRAWN
         player.withdrawn_from_round = first
         withdrawn.append(player)
+        adjustments.append(
+            Adjustment(
+                AdjustmentKind.CHANGED,
+                tuple(filter(None, [lines.players.get(player.pairing_number)])),
+                f"player {player.pairing_number}: absent from round {first} on, so withdrawn "
+                f"from round {first}",
+            )
+        )
     Player.objects.bulk_update(withdrawn, ["status", "withdrawn_from_round"])
 
 
@@ -424,7 +279,7 @@ def _outcomes(player: TrfPlayer, rounds: Iterable[int]) -> list[Outcome]:
     ]
 
 
-def _create_forbidden_pairs(
+def create_forbidden_pairs(
     tournament: Tournament, document: TrfDocument, players: dict[PlayerId, Player]
 ) -> None:
     """Each `XXP`/`260` group becomes the pairs it forbids (later duplicates are merged)."""

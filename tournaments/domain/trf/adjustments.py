@@ -1,0 +1,158 @@
+"""The adjustments a file needs to fit the tournament model, found from the file alone
+(VCL4THP Q48, Q50, Q52): lines not kept, values read in another form, records the file lacks.
+
+`file_adjustments(text, document)` takes a file `parse_trf` accepted and the document it read;
+the importer adds what only it decides (titles, birth dates, withdrawals, the pairing system).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from tournaments.domain.state import Color, PlayerId
+from tournaments.domain.trf.dates import read_date
+from tournaments.domain.trf.model import TrfDocument
+from tournaments.domain.trf.player_lines import round_column
+from tournaments.domain.trf.report import Adjustment, AdjustmentKind
+from tournaments.domain.trf.state import tournament_state
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_NOT_KEPT = {
+    "###": "comments (###) are not kept",
+    "092": "the tournament type (092) is not kept",
+    "122": "the time control (122) is not kept",
+    "132": "the round dates (132) are not kept",
+    "212": "the standings tie-breaks (212) are not kept: the standings use the list of 202",
+    "XXZ": "players absent from the round to pair (XXZ) are not kept: enter their byes",
+}
+_READ = frozenset(
+    {"001", "012", "022", "032", "042", "052", "102", "112", "142", "152", "162", "192", "202"}
+    | {"240", "250", "260", "XXR", "XXC", "XXS", "XXA", "XXP"}
+    | {"BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"}
+)
+
+IGNORED, CHANGED, DEFAULTED = (
+    AdjustmentKind.IGNORED,
+    AdjustmentKind.CHANGED,
+    AdjustmentKind.DEFAULTED,
+)
+
+
+def file_adjustments(text: str, document: TrfDocument) -> list[Adjustment]:
+    """The adjustments of a parsed file, in the order of its lines, then the missing records."""
+    lines = _LINE_BREAK.split(text.removeprefix("\ufeff"))
+    by_code: dict[str, list[int]] = {}
+    player_lines: list[tuple[int, str]] = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        by_code.setdefault(line[:3], []).append(number)
+        if line[:3] == "001":
+            player_lines.append((number, line))
+    adjustments = [
+        Adjustment(IGNORED, tuple(by_code[code]), message)
+        for code, message in _NOT_KEPT.items()
+        if code in by_code
+    ]
+    for code, numbers in by_code.items():
+        if code not in _READ and code not in _NOT_KEPT:
+            adjustments.append(
+                Adjustment(IGNORED, tuple(numbers), f"record {code!r} is not read by this program")
+            )
+    if document.configuration:
+        options = " ".join(document.configuration)
+        adjustments.append(
+            Adjustment(IGNORED, tuple(by_code["XXC"]), f"XXC options not kept: {options}")
+        )
+    adjustments.extend(_date_adjustments(document, by_code))
+    adjustments.extend(_player_adjustments(player_lines, document))
+    adjustments.extend(_missing_records(document, by_code))
+    return sorted(adjustments, key=lambda adjustment: adjustment.lines or (len(lines) + 1,))
+
+
+def _date_adjustments(document: TrfDocument, by_code: dict[str, list[int]]) -> Iterator[Adjustment]:
+    """TRF16 leaves the format of `042`/`052` free: text that is not a whole date is left out."""
+    for code, value, what in (
+        ("042", document.start_date, "start"),
+        ("052", document.end_date, "end"),
+    ):
+        if value and read_date(value) is None:
+            yield Adjustment(
+                CHANGED,
+                (by_code[code][0],),
+                f"{value!r} is not a date: the {what} date is left empty",
+            )
+
+
+def _player_adjustments(
+    player_lines: list[tuple[int, str]], document: TrfDocument
+) -> Iterator[Adjustment]:
+    ranked = tuple(number for number, line in player_lines if line[85:89].strip())
+    if ranked:
+        yield Adjustment(
+            IGNORED, ranked, "the rank column (86-89) is not kept: standings recompute it"
+        )
+    unscored = tuple(number for number, line in player_lines if not line[80:84].strip())
+    if unscored:
+        yield Adjustment(
+            DEFAULTED, unscored, "the points column (81-84) is blank: the results give it"
+        )
+    line_of = {
+        player.pairing_number: number
+        for (number, _), player in zip(player_lines, document.players, strict=True)
+    }
+    for (number, line), player in zip(player_lines, document.players, strict=True):
+        for round_number, entry in enumerate(player.rounds, start=1):
+            block = line[round_column(round_number) - 1 : round_column(round_number) + 9]
+            if entry.opponent is None and block[7:8] in ("=", "D"):
+                yield Adjustment(
+                    CHANGED,
+                    (number,),
+                    f"round {round_number}: {block[7]!r} without an opponent is read as a "
+                    "half-point bye (H)",
+                )
+            elif (
+                entry.opponent is not None
+                and entry.color is Color.NONE
+                and player.pairing_number < entry.opponent
+            ):
+                yield _forfeit_colours(round_number, player.pairing_number, entry.opponent, line_of)
+
+
+def _forfeit_colours(
+    round_number: int, first: PlayerId, second: PlayerId, line_of: dict[PlayerId, int]
+) -> Adjustment:
+    return Adjustment(
+        CHANGED,
+        tuple(sorted({line_of[first], line_of[second]})),
+        f"round {round_number}: the forfeit between {first} and {second} has no colours: "
+        f"{first} (the lower pairing number) is given White",
+    )
+
+
+def _missing_records(document: TrfDocument, by_code: dict[str, list[int]]) -> Iterator[Adjustment]:
+    """Records TRF-2026 expects that the file lacks (Q50: a TRF16 file has no 162/192/202/212)."""
+    if not document.name:
+        yield Adjustment(DEFAULTED, (), "no tournament name (012): named 'Imported tournament'")
+    if document.total_rounds is None:
+        yield Adjustment(
+            DEFAULTED,
+            (),
+            f"no number of rounds (142 or XXR): the {document.rounds_in_file} rounds of the file",
+        )
+    if document.initial_color is None and document.players:
+        colour = tournament_state(document, 1).initial_color
+        yield Adjustment(
+            DEFAULTED,
+            (),
+            f"no initial colour (152 or XXC): {colour.name.lower()}, read from round 1",
+        )
+    if not any(
+        code in by_code for code in ("162", "XXS", "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU")
+    ):
+        yield Adjustment(DEFAULTED, (), "no scoring system (162): standard scoring 1 - ½ - 0")
+    if not document.tie_breaks:
+        yield Adjustment(
+            DEFAULTED, (), "no tie-break list (202): none set; choose them before the standings"
+        )

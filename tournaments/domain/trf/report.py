@@ -1,0 +1,134 @@
+"""What an import tells the arbiter: every adjustment made to fit a file into the tournament
+model, and the engine's check of every imported round (VCL4THP Q48, Q50, Q52, Q54, Q55).
+
+Pure data: the importer fills an `ImportReport`, the pages, the command line and the
+`### Import` events read it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+
+from tournaments.domain.trf.model import TrfDocument
+
+
+class AdjustmentKind(StrEnum):
+    """What became of a line or a field: not kept, kept in another form, or filled in."""
+
+    IGNORED = "ignored"
+    CHANGED = "changed"
+    DEFAULTED = "defaulted"
+
+
+@dataclass(frozen=True, slots=True)
+class Adjustment:
+    """One adjustment and the lines of the file it concerns (empty: the file as a whole, e.g. a
+    record it lacks)."""
+
+    kind: AdjustmentKind
+    lines: tuple[int, ...]
+    message: str
+
+    @property
+    def where(self) -> str:
+        """ "line 4", "lines 5, 9", "lines 5-104" (consecutive lines as a range), or ""."""
+        if not self.lines:
+            return ""
+        if len(self.lines) == 1:
+            return f"line {self.lines[0]}"
+        first, last = self.lines[0], self.lines[-1]
+        if list(self.lines) == list(range(first, last + 1)):
+            return f"lines {first}-{last}"
+        return "lines " + ", ".join(str(line) for line in self.lines)
+
+    def __str__(self) -> str:
+        where = f"{self.where}: " if self.lines else ""
+        return f"{where}{self.kind.value}: {self.message}"
+
+
+@dataclass(frozen=True, slots=True)
+class BoardRow:
+    """One row of a round shown side by side: the board (a number, "" for a recorded game the
+    engine did not make, "bye"), the recorded game and the engine's, and whether they agree."""
+
+    board: str
+    recorded: str
+    engine: str
+    same: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RoundCheck:
+    """The engine's pairing of an imported round's state compared with the recorded pairing.
+
+    `problem` is set when the engine produced no pairing (none is valid, or it cannot pair this
+    state); `rows` then show the recorded games alone.
+    """
+
+    round_number: int
+    rows: tuple[BoardRow, ...]
+    problem: str = ""
+
+    @property
+    def agrees(self) -> bool:
+        return not self.problem and all(row.same for row in self.rows)
+
+    @property
+    def differing_rows(self) -> tuple[BoardRow, ...]:
+        return tuple(row for row in self.rows if not row.same)
+
+    def summary(self) -> str:
+        """One line for the `### Import @ Round n` event."""
+        if self.problem:
+            return f"the recorded pairing was not checked: {self.problem}"
+        boards = "; ".join(
+            f"{row.board or 'recorded'}: {row.recorded or '-'} / engine {row.engine or '-'}"
+            for row in self.differing_rows
+        )
+        return f"the recorded pairing differs from the engine's ({boards})"
+
+
+RoundChecker = Callable[[TrfDocument, str], tuple[RoundCheck, ...]]
+"""Checks every recorded round of a document under a pairing system (a TRF-2026 `192` code)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ImportReport:
+    """What an import found and did: the tournament's name, its players and rounds, the
+    adjustments, and the round checks (`checked` False when no engine was available)."""
+
+    name: str
+    players: int
+    rounds: int
+    rounds_paired: int
+    pairing_system: str
+    adjustments: tuple[Adjustment, ...]
+    round_checks: tuple[RoundCheck, ...]
+    checked: bool
+
+    @property
+    def differing_rounds(self) -> tuple[RoundCheck, ...]:
+        return tuple(check for check in self.round_checks if not check.agrees)
+
+    def lines(self) -> list[str]:
+        """The report as plain text, as the command line prints it."""
+        lines = [
+            f"{self.name}: {self.players} players, {self.rounds_paired} of {self.rounds} rounds "
+            f"paired, {self.pairing_system}",
+            f"{len(self.adjustments)} adjustment(s)",
+            *(f"  {adjustment}" for adjustment in self.adjustments),
+        ]
+        if not self.checked:
+            lines.append("the imported rounds were not checked: no pairing engine is installed")
+        elif not self.differing_rounds:
+            lines.append(f"all {len(self.round_checks)} paired rounds agree with the engine")
+        for check in self.differing_rounds:
+            lines.append(f"round {check.round_number}: {check.summary()}")
+            lines.append(f"  {'board':>5}  {'recorded':<12}  engine")
+            lines.extend(
+                f"  {row.board:>5}  {row.recorded:<12}  {row.engine}{'' if row.same else '   *'}"
+                for row in check.rows
+            )
+        return lines

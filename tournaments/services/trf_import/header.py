@@ -1,0 +1,162 @@
+"""The tournament row of an import: its header records, checked and bounded."""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tournaments.domain.state import Color
+from tournaments.domain.tiebreaks import is_known_tiebreak
+from tournaments.domain.trf import TrfDocument, tournament_state
+from tournaments.domain.trf.dates import read_date
+from tournaments.domain.trf.report import Adjustment, AdjustmentKind
+from tournaments.exceptions import TrfImportError
+from tournaments.models import InitialColor, PairingSystem, Tournament
+from tournaments.services.base import unique_tournament_slug
+
+MAX_ROUNDS = 99
+"""The most rounds a tournament may have (the settings form's limit)."""
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+@dataclass(frozen=True)
+class Lines:
+    """Where things are in the file, to name the line of a problem found after parsing."""
+
+    header: dict[str, int]
+    players: dict[int, int]
+
+    @classmethod
+    def of(cls, text: str) -> Lines:
+        header: dict[str, int] = {}
+        players: dict[int, int] = {}
+        for number, line in enumerate(_LINE_BREAK.split(text.removeprefix("\ufeff")), start=1):
+            code, pairing_number = line[:3], line[4:8].strip()
+            if code == "001" and pairing_number.isascii() and pairing_number.isdigit():
+                players.setdefault(int(pairing_number), number)
+            else:
+                header.setdefault(code, number)
+        return cls(header=header, players=players)
+
+    def refuse_header(self, codes: Sequence[str], message: str, column: int = 5) -> TrfImportError:
+        line = next((self.header[code] for code in codes if code in self.header), None)
+        return TrfImportError(message, line=line, column=column if line else None)
+
+    def refuse_player(self, player: int, column: int, message: str) -> TrfImportError:
+        line = self.players.get(player)
+        return TrfImportError(message, line=line, column=column if line else None)
+
+
+def refuse_unsupported(document: TrfDocument, lines: Lines) -> None:
+    if document.accelerations:
+        raise lines.refuse_header(
+            ("XXA", "250"), "accelerated pairings (XXA/250) are not supported yet", column=1
+        )
+    if document.round_count < 1:
+        raise TrfImportError("the file gives no number of rounds (XXR or 142) and no rounds")
+    if document.round_count > MAX_ROUNDS:
+        raise lines.refuse_header(
+            ("XXR", "142"),
+            f"{document.round_count} rounds: a tournament has at most {MAX_ROUNDS}",
+        )
+    late = [bye.round_number for bye in document.byes if bye.round_number > document.round_count]
+    if late:
+        raise lines.refuse_header(
+            ("240",), f"a bye in round {late[0]}, after the last round ({document.round_count})"
+        )
+    unknown = [code for code in document.tie_breaks if not is_known_tiebreak(code)]
+    if unknown:
+        raise lines.refuse_header(("202",), f"unknown tie-break code(s): {', '.join(unknown)}")
+
+
+def create_tournament(
+    document: TrfDocument, lines: Lines, slug: str | None, adjustments: list[Adjustment]
+) -> Tournament:
+    start = _date(document.start_date)
+    end = _date(document.end_date)
+    if start and end and end < start:
+        raise lines.refuse_header(("052",), "the end date is before the start date")
+    name = _text(document.name or "Imported tournament", 200, "012", "name", lines)
+    scoring = document.scoring
+    points = [
+        scoring.win,
+        scoring.draw,
+        scoring.loss,
+        scoring.pairing_bye,
+        scoring.forfeit_win,
+        scoring.forfeit_loss,
+        scoring.half_bye,
+        scoring.full_bye,
+        scoring.zero_bye,
+    ]
+    if any(value < 0 for value in points):
+        raise lines.refuse_header(("XXS", "162", "BBW"), "negative points in the scoring system")
+    return Tournament.objects.create(
+        name=name,
+        slug=slug or unique_tournament_slug(name),
+        city=_text(document.city or "", 100, "022", "city", lines),
+        federation=_text(document.federation or "", 32, "032", "federation", lines),
+        start_date=start,
+        end_date=end,
+        chief_arbiter=_text(document.chief_arbiter or "", 200, "102", "chief arbiter", lines),
+        deputy_arbiter=_text("; ".join(document.deputies), 200, "112", "deputies", lines),
+        rounds=document.round_count,
+        pairing_system=_pairing_system(document, start, lines, adjustments),
+        initial_color=InitialColor.WHITE
+        if tournament_state(document, 1).initial_color is Color.WHITE
+        else InitialColor.BLACK,
+        points_win=scoring.win,
+        points_draw=scoring.draw,
+        points_loss=scoring.loss,
+        points_pairing_bye=scoring.pairing_bye,
+        points_forfeit_win=scoring.forfeit_win,
+        points_forfeit_loss=scoring.forfeit_loss,
+        points_half_bye=scoring.half_bye,
+        points_full_bye=scoring.full_bye,
+        points_zero_bye=scoring.zero_bye,
+        tiebreaks=list(document.tie_breaks),
+    )
+
+
+def _text(value: str, max_length: int, code: str, what: str, lines: Lines) -> str:
+    if len(value) > max_length:
+        raise lines.refuse_header((code,), f"the {what} is longer than {max_length} characters")
+    return value
+
+
+def _date(value: str | None) -> datetime.date | None:
+    """The `042`/`052` date when it reads as one. TRF16 leaves the field's format free (FIDE's
+    own example writes "28. 07. 2005"), so text that is not a whole date ("2005", "Summer") is
+    no reason to refuse the file: the date is left empty, and the report says so."""
+    return read_date(value) if value else None
+
+
+def _pairing_system(
+    document: TrfDocument,
+    start: datetime.date | None,
+    lines: Lines,
+    adjustments: list[Adjustment],
+) -> PairingSystem:
+    """`192` when given; else the edition in force at the start date; else the 2017 rules
+    (a file that names neither predates TRF-2026, which introduced `192`)."""
+    code = document.pairing_system
+    if code:
+        if code not in PairingSystem.values:
+            known = ", ".join(PairingSystem.values)
+            raise lines.refuse_header(
+                ("192",), f"pairing system {code!r} is not supported (supported: {known})"
+            )
+        return PairingSystem(code)
+    system = PairingSystem.FIDE_DUTCH if start is None else PairingSystem.for_start_date(start)
+    reason = "the file has no start date" if start is None else "the rules in force at its start"
+    adjustments.append(
+        Adjustment(
+            AdjustmentKind.DEFAULTED,
+            (),
+            f"no pairing system (192): {system.label}, {reason}",
+        )
+    )
+    return system

@@ -1,0 +1,115 @@
+"""The import of a whole tournament from a TRF file, its preview and its report."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth.models import User
+from django.db import transaction
+
+from tournaments.domain.trf.report import ImportReport
+from tournaments.exceptions import TrfImportError
+from tournaments.models import ArbiterRole, IntegrityEventKind, Tournament
+from tournaments.selectors.state import next_round_number
+from tournaments.services.base import audit
+from tournaments.services.integrity import integrity_event_record
+from tournaments.services.trf_import import import_document, parse_or_refuse, round_checker
+
+
+@dataclass(frozen=True)
+class TrfImported:
+    """An imported tournament and the report of its import."""
+
+    tournament: Tournament
+    report: ImportReport
+
+
+class _PreviewDone(Exception):
+    """Ends a preview's transaction (rolled back) and carries its report out."""
+
+    def __init__(self, report: ImportReport) -> None:
+        super().__init__("preview")
+        self.report = report
+
+
+@transaction.atomic
+def tournament_import_trf(
+    *, text: str, by: User | None = None, slug: str | None = None
+) -> Tournament:
+    """Create a tournament from a TRF file: `tournament_import_trf_reported` without the
+    report."""
+    return tournament_import_trf_reported(text=text, by=by, slug=slug).tournament
+
+
+@transaction.atomic
+def tournament_import_trf_reported(
+    *, text: str, by: User | None = None, slug: str | None = None
+) -> TrfImported:
+    """Create a tournament from a TRF file (TRF16, TRF-2026, engine extensions).
+
+    The rounds in the file become completed rounds with their games, byes and results; requested
+    byes of rounds not yet paired become byes of not-paired rounds. A malformed or inconsistent
+    file raises `TrfImportError` (line and column when known) and nothing is saved. The slug
+    is made from the name unless `slug` is given (refused when taken). `by`, when given,
+    becomes the chief arbiter of the imported tournament.
+
+    Every recorded round is checked by the registered engine (Q54); a round whose recorded
+    pairing differs is recorded as `### Import @ Round n` with the differing boards (Q55),
+    besides the event of the import itself.
+    """
+    if slug is not None and Tournament.objects.filter(slug=slug).exists():
+        raise TrfImportError(f"a tournament with the slug {slug!r} already exists")
+    document = parse_or_refuse(text)
+    tournament, adjustments = import_document(document, text=text, slug=slug)
+    checker = round_checker()
+    checks = checker(document, tournament.pairing_system) if checker is not None else ()
+    if by is not None:
+        tournament.roles.create(user=by, role=ArbiterRole.CHIEF)
+    players = tournament.players.count()
+    paired = next_round_number(tournament) - 1
+    audit(
+        tournament=tournament,
+        by=by,
+        entity="tournament",
+        entity_id=tournament.pk,
+        new=f"imported from TRF: {players} players, {tournament.rounds} rounds",
+    )
+    differing = [check for check in checks if not check.agrees]
+    integrity_event_record(
+        tournament=tournament,
+        kind=IntegrityEventKind.IMPORT,
+        round_number=paired,
+        details=f"Tournament imported from a TRF file ({players} players, {paired} of "
+        f"{tournament.rounds} rounds paired; {len(adjustments)} adjustment(s); "
+        f"{len(differing)} of {len(checks)} rounds differ from the engine)",
+        by=by,
+    )
+    for check in differing:
+        integrity_event_record(
+            tournament=tournament,
+            kind=IntegrityEventKind.IMPORT,
+            round_number=check.round_number,
+            details=check.summary(),
+            by=by,
+        )
+    report = ImportReport(
+        name=tournament.name,
+        players=players,
+        rounds=tournament.rounds,
+        rounds_paired=paired,
+        pairing_system=tournament.get_pairing_system_display(),
+        adjustments=tuple(adjustments),
+        round_checks=tuple(checks),
+        checked=checker is not None,
+    )
+    return TrfImported(tournament=tournament, report=report)
+
+
+def tournament_import_trf_preview(*, text: str) -> ImportReport:
+    """What importing `text` would do, without keeping anything: the import runs in a
+    transaction that is rolled back. A refused file raises `TrfImportError`, as the import."""
+    try:
+        with transaction.atomic():
+            raise _PreviewDone(tournament_import_trf_reported(text=text).report)
+    except _PreviewDone as done:
+        return done.report
