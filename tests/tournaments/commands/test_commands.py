@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
-from tests.factories import TournamentFactory
+from tests.factories import TournamentFactory, UserFactory
 from tests.tournaments.conftest import WORKED_EXAMPLE, Snapshot
-from tournaments.models import Tournament
+from tournaments.models import ArbiterRole, Tournament
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[3]
@@ -30,6 +30,49 @@ def test_import_trf_prints_the_new_tournaments_slug() -> None:
 
     assert slug == "worked-example-fide-dutch-swiss-system-6-rounds"
     assert Tournament.objects.get(slug=slug).players.count() == 14
+
+
+def test_import_trf_prints_the_report_and_makes_the_chief_arbiter(tmp_path: Path) -> None:
+    chief = UserFactory.create(username="chief")
+    lines = WORKED_EXAMPLE.read_text(encoding="utf-8").splitlines()
+    column = 96 + 50  # round 6's colour: swap one game's colours
+    game = next(
+        (line[4:8].strip(), line[column - 5 : column - 1].strip())
+        for line in lines
+        if line.startswith("001") and line[column] == "w"
+    )
+    altered = tmp_path / "altered.trf"
+    altered.write_text(
+        "\n".join(
+            line[:column] + ("b" if line[column] == "w" else "w") + line[column + 1 :]
+            if line.startswith("001") and line[4:8].strip() in game
+            else line
+            for line in lines
+        ),
+        encoding="utf-8",
+    )
+    out, err = io.StringIO(), io.StringIO()
+
+    call_command("import_trf", str(altered), "--chief", "chief", stdout=out, stderr=err)
+
+    tournament = Tournament.objects.get(slug=out.getvalue().strip())
+    assert list(tournament.roles.values_list("user", "role")) == [(chief.pk, ArbiterRole.CHIEF)]
+    report = err.getvalue().splitlines()
+    assert report[0] == (
+        "Worked example - FIDE (Dutch) Swiss System, 6 rounds: 14 players, 6 of 6 rounds "
+        "paired, FIDE Dutch system (2017 rules)"
+    )
+    assert "  line 3: ignored: the tournament type (092) is not kept" in report
+    white, black = game
+    assert any(line.startswith("round 6: the recorded pairing differs") for line in report)
+    assert any(line.split()[1:] == [black, "-", white, white, "-", black, "*"] for line in report)
+
+
+def test_import_trf_refuses_an_unknown_chief_and_saves_nothing() -> None:
+    with pytest.raises(CommandError, match="no user is named 'nobody'"):
+        run("import_trf", str(WORKED_EXAMPLE), "--chief", "nobody")
+
+    assert not Tournament.objects.exists()
 
 
 def test_import_trf_refuses_a_bad_file_with_its_line_and_column(
