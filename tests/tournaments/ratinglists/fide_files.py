@@ -424,7 +424,7 @@ def generated_players(count: int, seed: int = 2026) -> Iterator[ListedPlayer]:
         first = "".join(draw.choice(SYLLABLES) for _ in range(draw.randint(1, 3))).capitalize()
         rated = draw.random() < 0.45
 
-        def figures() -> tuple[int, int, int]:
+        def figures(rated: bool = rated) -> tuple[int, int, int]:
             if not rated or draw.random() < 0.3:
                 return (0, 0, 0)
             return (draw.randint(1400, 2800), draw.randint(0, 12), draw.choice((10, 20, 40)))

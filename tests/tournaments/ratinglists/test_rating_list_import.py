@@ -1,0 +1,136 @@
+"""Importing lists into the database: every format, atomic replacement, refused files leave
+the stored lists untouched, national mappings saved per federation, the command."""
+
+from __future__ import annotations
+
+import datetime
+import io
+import json
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from tests.tournaments.ratinglists.conftest import OCTOBER, SAMPLES, import_sample
+from tests.tournaments.ratinglists.fide_files import SAMPLE_PLAYERS, combined_txt
+from tournaments.domain.ratinglists import ListKind
+from tournaments.models import NationalListMapping, RatedPlayer, RatingList
+from tournaments.services.ratinglists import RatingListRefused, rating_list_import
+
+pytestmark = pytest.mark.django_db
+
+FORMATS = [
+    ("players_list.zip", ListKind.FIDE_COMBINED),
+    ("players_list_xml.zip", ListKind.FIDE_COMBINED),
+    ("standard_oct26frl.zip", ListKind.FIDE_STANDARD),
+    ("rapid_oct26frl_xml.zip", ListKind.FIDE_RAPID),
+    ("blitz_oct26frl.zip", ListKind.FIDE_BLITZ),
+]
+
+
+@pytest.mark.parametrize(("name", "kind"), FORMATS)
+def test_each_sample_is_stored_with_its_players(name: str, kind: ListKind) -> None:
+    rating_list = import_sample(name, kind)
+    rate = kind.rate.value if kind.rate else "standard"
+    listed = [p for p in SAMPLE_PLAYERS if kind.rate is None or p.figures(rate)[0]]
+    assert rating_list.player_count == len(listed) == rating_list.players.count()
+    aalto = rating_list.players.get(fide_id="4100011")
+    assert (aalto.name, aalto.search_name, aalto.title, aalto.birth_year) == (
+        "Aalto, Mikko",
+        "AALTO  MIKKO",
+        "GM",
+        1991,
+    )
+    assert aalto.rating(rate) == SAMPLE_PLAYERS[0].figures(rate)[0]
+
+
+def test_importing_the_same_list_again_replaces_it() -> None:
+    first = import_sample("players_list.zip", ListKind.FIDE_COMBINED)
+    text = combined_txt(SAMPLE_PLAYERS[:3])
+    second = rating_list_import(
+        stream=io.BytesIO(text.encode()),
+        kind=ListKind.FIDE_COMBINED,
+        date=OCTOBER,
+        source_name="players_list_foa.txt",
+        by=None,
+    )
+    assert list(RatingList.objects.all()) == [second]
+    assert not RatedPlayer.objects.filter(rating_list_id=first.pk).exists()
+    assert second.players.count() == 3
+
+
+def test_a_file_with_a_bad_line_leaves_the_stored_list_as_it_was() -> None:
+    stored = import_sample("players_list.zip", ListKind.FIDE_COMBINED)
+    lines = combined_txt(SAMPLE_PLAYERS).split("\r\n")
+    lines[12] = lines[12][:152] + "19x5  " + lines[12][158:]
+    with pytest.raises(RatingListRefused) as refused:
+        rating_list_import(
+            stream=io.BytesIO("\r\n".join(lines).encode()),
+            kind=ListKind.FIDE_COMBINED,
+            date=OCTOBER,
+            source_name="players_list_foa.txt",
+            by=None,
+        )
+    assert refused.value.errors == ["line 13: birth year '19x5' is not a number"]
+    assert list(RatingList.objects.all()) == [stored]
+    assert stored.players.count() == len(SAMPLE_PLAYERS)
+
+
+def test_a_new_month_is_a_new_list_beside_the_old_one() -> None:
+    import_sample("players_list.zip", ListKind.FIDE_COMBINED)
+    import_sample("players_list.zip", ListKind.FIDE_COMBINED, datetime.date(2026, 11, 1))
+    assert RatingList.objects.count() == 2
+    assert RatedPlayer.objects.count() == 2 * len(SAMPLE_PLAYERS)
+
+
+def test_a_national_list_saves_its_mapping_for_the_next_import() -> None:
+    mapping = json.loads((SAMPLES / "national_fra.mapping.json").read_text())
+    for given in (mapping, None):
+        with (SAMPLES / "national_fra.csv").open("rb") as stream:
+            rating_list = rating_list_import(
+                stream=stream,
+                kind=ListKind.NATIONAL,
+                date=OCTOBER,
+                source_name="national_fra.csv",
+                by=None,
+                federation="fra",
+                mapping=given,
+            )
+        assert (rating_list.federation, rating_list.player_count) == ("FRA", 4)
+    assert NationalListMapping.objects.get(federation="FRA").mapping == mapping
+    with pytest.raises(RatingListRefused, match="no column mapping saved for ESP"):
+        rating_list_import(
+            stream=io.BytesIO(b"a;b\n"),
+            kind=ListKind.NATIONAL,
+            date=OCTOBER,
+            source_name="x.csv",
+            by=None,
+            federation="ESP",
+        )
+
+
+def test_the_command_imports_a_sample_dated_by_its_name() -> None:
+    out = io.StringIO()
+    call_command(
+        "import_rating_list",
+        str(SAMPLES / "rapid_oct26frl.zip"),
+        "--kind",
+        "fide_rapid",
+        stdout=out,
+    )
+    assert "Imported FIDE rapid list of 2026-10-01" in out.getvalue()
+    assert RatingList.objects.get().date == OCTOBER
+
+
+def test_the_command_asks_for_a_date_and_reports_refusals() -> None:
+    with pytest.raises(CommandError, match="--date"):
+        call_command("import_rating_list", str(SAMPLES / "players_list.zip"), "--kind", "fide")
+    with pytest.raises(CommandError, match="line 1: a combined list"):
+        call_command(
+            "import_rating_list",
+            str(SAMPLES / "players_list.zip"),
+            "--kind",
+            "fide_standard",
+            "--date",
+            "2026-10-01",
+        )
+    assert not RatingList.objects.exists()

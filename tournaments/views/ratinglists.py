@@ -1,0 +1,168 @@
+"""Rating-list pages: the officers' import page (`/rating-lists/`), and on a tournament's
+players page the search as the arbiter types, the rate the tournament uses and the update of
+the players who differ from the list in force."""
+
+from __future__ import annotations
+
+import datetime
+import json
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from tournaments.domain.ratinglists import MAPPED_FIELDS, ListKind, list_date_from_name
+from tournaments.exceptions import TournamentError
+from tournaments.http import ArbiterRequest, arbiter_required, officer_required
+from tournaments.models import RatingKind, RatingListKind, Tournament
+from tournaments.selectors.ratinglists import (
+    list_differences,
+    list_in_force,
+    rated_players_search,
+    rating_lists_overview,
+)
+from tournaments.selectors.state import paired_from
+from tournaments.services.ratinglists import (
+    RatingListRefused,
+    players_update_from_list,
+    rating_list_import,
+    tournament_set_rating_kind,
+)
+
+
+class RatingListForm(forms.Form):
+    """A list file to import, and what it is."""
+
+    file = forms.FileField(help_text="As downloaded: ZIP, TXT, XML or CSV.")
+    kind = forms.ChoiceField(choices=RatingListKind.choices)
+    date = forms.DateField(
+        required=False,
+        help_text="The month the list is in force (YYYY-MM-DD); FIDE's archive names say it.",
+        widget=forms.DateInput(attrs={"type": "date"}),
+    )
+    federation = forms.CharField(max_length=3, required=False, help_text="National lists.")
+    mapping = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text="National lists, once per federation: JSON field → column, fields "
+        + ", ".join(MAPPED_FIELDS)
+        + ".",
+    )
+
+    def clean_mapping(self) -> dict[str, str] | None:
+        text = self.cleaned_data["mapping"].strip()
+        if not text:
+            return None
+        try:
+            mapping = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise forms.ValidationError(f"Not JSON: {error.msg}.") from None
+        if not isinstance(mapping, dict) or not all(isinstance(v, str) for v in mapping.values()):
+            raise forms.ValidationError('Write {"field": "column", ...}.')
+        return mapping
+
+    def list_date(self) -> datetime.date:
+        """The date given, else the one of FIDE's archive name, else this month's first day."""
+        given: datetime.date | None = self.cleaned_data["date"]
+        named = list_date_from_name(self.cleaned_data["file"].name)
+        return given or named or timezone.localdate().replace(day=1)
+
+
+class RatingKindForm(forms.Form):
+    rating_kind = forms.ChoiceField(label="Rating used", choices=RatingKind.choices)
+
+
+@officer_required
+@require_http_methods(["GET", "POST"])
+def rating_lists(request: ArbiterRequest) -> HttpResponse:
+    """The stored lists, and the import of a new one (federation officers: lists are shared
+    by every tournament)."""
+    form = RatingListForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        try:
+            imported = rating_list_import(
+                stream=upload,
+                kind=ListKind(form.cleaned_data["kind"]),
+                date=form.list_date(),
+                source_name=upload.name,
+                by=request.user,
+                federation=form.cleaned_data["federation"],
+                mapping=form.cleaned_data["mapping"],
+            )
+        except RatingListRefused as refused:
+            for error in refused.errors:
+                form.add_error(None, error)
+            if refused.count > len(refused.errors):
+                form.add_error(None, f"and {refused.count - len(refused.errors)} more bad lines")
+        except TournamentError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, f"{imported} imported: {imported.player_count} players.")
+            return redirect("rating-lists")
+    context = {"form": form, "lists": rating_lists_overview()}
+    status = 400 if form.errors else 200
+    return render(request, "tournaments/ratinglists/lists.html", context, status=status)
+
+
+def players_page_context(tournament: Tournament) -> dict[str, object]:
+    """What the players page shows of the lists: the list in force, the rate form and, before
+    round 1, the players who differ from the list."""
+    before_round_one = not paired_from(tournament, 1)
+    return {
+        "rating_list": list_in_force(tournament),
+        "rating_kind_form": RatingKindForm(initial={"rating_kind": tournament.rating_kind}),
+        "rating_kind_open": before_round_one,
+        "list_differences": list_differences(tournament) if before_round_one else [],
+    }
+
+
+@arbiter_required
+@require_safe
+def rating_list_search(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
+    """The players of the list in force matching what the arbiter typed (ID or name)."""
+    rating_list = list_in_force(tournament)
+    query = request.GET.get("q", "")
+    found = rated_players_search(rating_list, query) if rating_list else []
+    context = {
+        "tournament": tournament,
+        "rating_list": rating_list,
+        "query": query,
+        "found": [(rated, rated.rating(tournament.rating_kind)) for rated in found],
+    }
+    return render(request, "tournaments/ratinglists/_search-results.html", context)
+
+
+@arbiter_required
+@require_POST
+def rating_kind(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
+    form = RatingKindForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose standard, rapid or blitz.")
+        return redirect("manage-players", tournament.slug)
+    try:
+        tournament = tournament_set_rating_kind(
+            tournament=tournament, rating_kind=form.cleaned_data["rating_kind"], by=request.user
+        )
+    except TournamentError as error:
+        messages.error(request, str(error))
+    else:
+        label = RatingKind(tournament.rating_kind).label.lower()
+        messages.success(request, f"The tournament uses {label} ratings.")
+    return redirect("manage-players", tournament.slug)
+
+
+@arbiter_required
+@require_POST
+def update_from_list(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
+    """Update the players who differ from the list in force (before round 1)."""
+    try:
+        count = players_update_from_list(tournament=tournament, by=request.user)
+    except TournamentError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"{count} players updated from the rating list.")
+    return redirect("manage-players", tournament.slug)
