@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tournaments.views import arbiters, exports, fide_mode, integrity, manage, public, results
+from tournaments.views import (
+    arbiters,
+    exports,
+    fide_mode,
+    integrity,
+    manage,
+    public,
+    ratinglists,
+    results,
+)
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -38,7 +47,23 @@ urlpatterns = [
         name="manage-arbiters-hand-over",
     ),
     path("t/<slug:slug>/join/<str:token>/", arbiters.join, name="arbiter-join"),
+    path("rating-lists/", ratinglists.rating_lists, name="rating-lists"),
     path("t/<slug:slug>/manage/players/", manage.players, name="manage-players"),
+    path(
+        "t/<slug:slug>/manage/players/list-search/",
+        ratinglists.rating_list_search,
+        name="manage-list-search",
+    ),
+    path(
+        "t/<slug:slug>/manage/players/rating-kind/",
+        ratinglists.rating_kind,
+        name="manage-rating-kind",
+    ),
+    path(
+        "t/<slug:slug>/manage/players/update-from-list/",
+        ratinglists.update_from_list,
+        name="manage-update-from-list",
+    ),
     path(
         "t/<slug:slug>/manage/players/import/",
         manage.players_import,

@@ -27,6 +27,7 @@ from tournaments.forms import (
 from tournaments.http import ArbiterRequest, arbiter_required, login_required
 from tournaments.models import Bye, ByeKind, ForbiddenPair, Player, Tournament
 from tournaments.selectors import manage as selectors
+from tournaments.selectors.ratinglists import registration_initial
 from tournaments.selectors.state import next_round_number
 from tournaments.services.availability import (
     bye_cancel,
@@ -45,6 +46,7 @@ from tournaments.services.players import (
     tournament_assign_pairing_numbers,
 )
 from tournaments.services.tournaments import tournament_create, tournament_update
+from tournaments.views import ratinglists
 from tournaments.views.confirming import back_to, confirmation_dialog
 
 
@@ -105,7 +107,8 @@ def tournament_edit(request: ArbiterRequest, tournament: Tournament) -> HttpResp
 @require_http_methods(["GET", "POST"])
 def players(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
     """The players: register one, import a list, assign pairing numbers, prohibited pairs."""
-    form = PlayerForm(request.POST or None)
+    initial = registration_initial(tournament, request.GET.get("from_list"))
+    form = PlayerForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
             player = player_register(
@@ -126,7 +129,10 @@ def players(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
         "pair_form": ForbiddenPairForm(tournament=tournament),
         "csv_columns": CSV_COLUMNS,
         **selectors.players_page(tournament),
+        **ratinglists.players_page_context(tournament),
     }
+    if request.htmx and initial:
+        return render(request, "tournaments/manage/players.html#register-form", context)
     status = 400 if form.errors else 200
     return render(request, "tournaments/manage/players.html", context, status=status)
 
