@@ -1,0 +1,81 @@
+"""Registering three players from the sample list by typing, in a real Chromium; screenshots of
+the players page and the officers' rating-list page (var/screenshots/, to be looked at)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from django.test import Client
+from pytest_django.live_server_helper import LiveServer
+
+from tests.factories import UserFactory
+from tests.tournaments.ratinglists.conftest import import_sample
+from tournaments.domain.ratinglists import ListKind
+from tournaments.services.tournaments import TournamentSettings, tournament_create
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SCREENSHOTS = Path(__file__).resolve().parents[3] / "var" / "screenshots"
+TYPED = [
+    ("41000", "Aalto, Mikko"),  # the start of a FIDE ID
+    ("barr", "Barros, Ines"),  # the start of a name
+    ("lambert s", "Lambert, Sophie"),  # a name and the start of the first name
+]
+
+
+def test_an_arbiter_registers_three_players_from_the_list_by_typing(
+    live_server: LiveServer, chromium: object, client: Client
+) -> None:
+    from playwright.sync_api import expect
+
+    import_sample("players_list.zip", ListKind.FIDE_COMBINED)
+    arbiter = UserFactory.create(username="arbiter", is_staff=True)
+    tournament = tournament_create(
+        settings=TournamentSettings(name="Autumn Open", city="Turku", federation="FIN"),
+        by=arbiter,
+    )
+    client.force_login(arbiter)
+    session = client.cookies["sessionid"].value
+    players_page = f"{live_server.url}/t/{tournament.slug}/manage/players/"
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
+    context.add_cookies([{"name": "sessionid", "value": session, "url": live_server.url}])
+    page = context.new_page()
+    page.goto(players_page)
+    for typed, name in TYPED:
+        search = page.locator("#list-search-input")
+        search.fill("")
+        search.press_sequentially(typed, delay=40)
+        match = page.locator("#list-matches a", has_text=name)
+        expect(match).to_have_count(1)
+        if name == "Lambert, Sophie":
+            page.screenshot(path=str(SCREENSHOTS / "list-search-1280.png"), full_page=True)
+        match.click()
+        expect(page.locator("#id_name")).to_have_value(name)
+        page.get_by_role("button", name="Register").click()
+        expect(page.locator(".message")).to_contain_text(f"{name} is registered")
+    registered = {
+        p.name: (p.fide_id, p.fide_rating, p.title, p.federation, p.sex, p.birth_date)
+        for p in tournament.players.all()
+    }
+    assert registered == {
+        "Aalto, Mikko": ("4100011", 2634, "GM", "FIN", "m", "1991"),
+        "Barros, Ines": ("5200042", 2422, "IM", "POR", "w", "1996"),
+        "Lambert, Sophie": ("1101007", 1688, "", "FRA", "w", "2014"),
+    }
+    page.screenshot(path=str(SCREENSHOTS / "players-from-list-1280.png"), full_page=True)
+    context.close()
+
+    context = chromium.new_context(viewport={"width": 390, "height": 900})  # type: ignore[attr-defined]
+    context.add_cookies([{"name": "sessionid", "value": session, "url": live_server.url}])
+    page = context.new_page()
+    page.goto(players_page)
+    page.locator("#list-search-input").press_sequentially("la", delay=40)
+    expect(page.locator("#list-matches a")).to_have_count(2)
+    page.screenshot(path=str(SCREENSHOTS / "list-search-390.png"), full_page=True)
+    for width in (390, 1280):
+        page.set_viewport_size({"width": width, "height": 900})
+        page.goto(f"{live_server.url}/rating-lists/")
+        page.screenshot(path=str(SCREENSHOTS / f"rating-lists-{width}.png"), full_page=True)
+    context.close()
