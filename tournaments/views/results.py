@@ -37,6 +37,17 @@ RESULT_KEYS = (
 """The keys of the result entry page: key, result, what it means, button text (Backspace
 clears a result)."""
 
+MORE_RESULT_KEYS = (
+    ("q", Result.HALF_ZERO, "½-0: played, White scored ½ and Black 0", "½-0"),
+    ("p", Result.ZERO_HALF, "0-½: played, White scored 0 and Black ½", "0-½"),
+    ("x", Result.ZERO_ZERO, "0-0: played, both scored 0", "0-0"),
+    ("w", Result.WHITE_WINS_UNRATED, "White wins, not rated (no move made)", "1-0 nr"),
+    ("d", Result.DRAW_UNRATED, "Draw, not rated (no move made)", "½ nr"),
+    ("l", Result.BLACK_WINS_UNRATED, "Black wins, not rated (no move made)", "0-1 nr"),
+)
+"""The rarer results (checklist Q180, Q185), behind "More" on each board: the unusual scores
+of a played game and the TRF's W/D/L results of a game that ended before both sides moved."""
+
 
 @arbiter_required
 @require_safe
@@ -49,6 +60,7 @@ def results(request: ArbiterRequest, tournament: Tournament, number: int) -> Htt
         "round": rnd,
         "games": selectors.round_games(rnd),
         "keys": RESULT_KEYS,
+        "more_keys": MORE_RESULT_KEYS,
         "progress": selectors.results_progress(rnd),
         "first_open": first_open_round(tournament),
         "rating_form": RatingCorrectionForm(),
@@ -95,6 +107,7 @@ def result_enter(
             "game": game,
             "error": error,
             "keys": RESULT_KEYS,
+            "more_keys": MORE_RESULT_KEYS,
             "progress": selectors.results_progress(rnd),
             "oob": True,
         }

@@ -1,0 +1,52 @@
+"""Issue 15: each new result (½-0, 0-½, 0-0, and the not-rated W/D/L) entered from the keyboard in
+a real Chromium; screenshots of the "More" keys at 1280 and 390 pixels (var/screenshots/)."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test import Client
+from pytest_django.live_server_helper import LiveServer
+
+from tests.factories import UserFactory
+from tests.tournaments.conftest import pair_round, tournament_with_players
+from tests.tournaments.views.test_pages_in_browser import SCREENSHOTS
+from tests.tournaments.views.test_unusual_results import NEW_RESULTS
+from tournaments.models import Game, RoundState
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_each_new_result_is_entered_from_the_keyboard(
+    live_server: LiveServer, chromium: object, client: Client
+) -> None:
+    arbiter = UserFactory.create(username="arbiter")
+    tournament = tournament_with_players(2 * len(NEW_RESULTS), arbiter=arbiter)
+    pair_round(tournament, 1, RoundState.PUBLISHED)
+    client.force_login(arbiter)
+    session = client.cookies["sessionid"].value
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    url = f"{live_server.url}/t/{tournament.slug}/manage/round/1/results/"
+
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
+    context.add_cookies([{"name": "sessionid", "value": session, "url": live_server.url}])
+    page = context.new_page()
+    page.goto(url)
+    page.focus("#board-1")
+    for board, (_, key, _) in enumerate(NEW_RESULTS, start=1):
+        page.keyboard.press(key)
+        page.wait_for_function(
+            f"document.querySelector('#board-{board} .key-on')?.dataset.key === '{key}'"
+        )
+        # The focus moves on once the answered row has settled: the next key goes there.
+        following = min(board + 1, len(NEW_RESULTS))
+        page.wait_for_function(f"document.activeElement?.id === 'board-{following}'")
+    page.click("#board-1 .more-results summary")
+    page.screenshot(path=str(SCREENSHOTS / "results-more-1280.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 900})
+    page.screenshot(path=str(SCREENSHOTS / "results-more-390.png"), full_page=True)
+    context.close()
+
+    entered = dict(Game.objects.values_list("board", "result"))
+    connection.close()  # opened beside Playwright's loop: close it before the database goes
+    assert entered == {board: result for board, (result, _, _) in enumerate(NEW_RESULTS, 1)}
