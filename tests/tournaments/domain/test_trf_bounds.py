@@ -51,3 +51,11 @@ def test_digits_of_other_scripts_are_not_numbers(small_trf: str) -> None:
 
     assert (error.line, error.column) == (3, 5)
     assert "is not a number" in error.reason
+
+
+def test_a_nul_character_is_refused_where_it_is(small_trf: str) -> None:
+    # PostgreSQL cannot store it; a file holding one is binary or in another encoding.
+    error = refusal(small_trf.replace("Beta", "Be\x00ta"))
+
+    assert (error.line, error.column) == (6, 17)
+    assert error.reason.startswith("a NUL character")

@@ -310,6 +310,12 @@ def parse_trf(text: str) -> TrfDocument:
     """Read a TRF16 / TRF-2026 file with the XXR, XXC, XXS, XXA, XXP, XXZ and BBx extensions."""
     reader = _Reader()
     for number, line in enumerate(_LINE_BREAK.split(text.removeprefix("\ufeff")), start=1):
+        if "\x00" in line:
+            raise TrfError(
+                "a NUL character: is this a binary file, or text that is not UTF-8?",
+                line=number,
+                column=line.index("\x00") + 1,
+            )
         reader.read(line, number)
     return reader.document()
 
