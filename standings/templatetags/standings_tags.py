@@ -34,6 +34,7 @@ _SYMBOLS = {
     Outcome.FULL_BYE: "F",
     Outcome.ZERO_BYE: "Z",
     Outcome.ABSENT: "–",
+    Outcome.ADJOURNED: "?",
 }
 
 _WORDS = {
@@ -50,6 +51,7 @@ _WORDS = {
     Outcome.FULL_BYE: "full-point bye",
     Outcome.ZERO_BYE: "zero-point bye",
     Outcome.ABSENT: "absent",
+    Outcome.ADJOURNED: "adjourned",
 }
 
 

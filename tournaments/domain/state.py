@@ -44,6 +44,9 @@ class Outcome(enum.Enum):
 
     ABSENT is the TRF entry `0000 - -` (withdrawn or absent without notice); ZERO_BYE is `Z`
     (an announced absence, C.04.1 zero-point bye). Both score the zero-point-bye value.
+    ADJOURNED is TRF-2026's `?`: a game whose result is not known yet (adjourned, or unknown in
+    an imported file). The players have met; it scores the `X` value of `162`, a draw by
+    default, for pairing (checklist Q157, Q165).
     """
 
     WIN = "1"
@@ -59,6 +62,7 @@ class Outcome(enum.Enum):
     FULL_BYE = "F"
     ZERO_BYE = "Z"
     ABSENT = " "
+    ADJOURNED = "?"
 
     @property
     def is_game(self) -> bool:
@@ -84,6 +88,7 @@ _PLAYED_OUTCOMES = frozenset(
         Outcome.UNRATED_WIN,
         Outcome.UNRATED_DRAW,
         Outcome.UNRATED_LOSS,
+        Outcome.ADJOURNED,
     }
 )
 _GAME_OUTCOMES = _PLAYED_OUTCOMES | {Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS}
@@ -111,6 +116,8 @@ class Scoring:
     half_bye: Points = Points(1)
     full_bye: Points = Points(2)
     zero_bye: Points = Points(0)
+    unknown: Points | None = None
+    """An adjourned or unknown result (TRF-2026 `162` code `X`); None: the draw's value."""
 
     def points(self, outcome: Outcome) -> Points:
         """The points `outcome` scores under this system."""
@@ -133,6 +140,8 @@ class Scoring:
                 return self.full_bye
             case Outcome.ZERO_BYE | Outcome.ABSENT:
                 return self.zero_bye
+            case Outcome.ADJOURNED:
+                return self.draw if self.unknown is None else self.unknown
 
 
 @dataclass(frozen=True, slots=True)

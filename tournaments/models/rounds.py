@@ -59,6 +59,8 @@ class Result(models.TextChoices):
     HALF_ZERO = "1/2-0", "½-0"
     ZERO_HALF = "0-1/2", "0-½"
     ZERO_ZERO = "0-0", "0-0"
+    # Not finished yet (checklist Q157): counts as a draw for pairing until its result is in.
+    ADJOURNED = "adj", "Adjourned"
 
     @property
     def outcomes(self) -> tuple[Outcome, Outcome]:
@@ -84,6 +86,7 @@ RESULT_OUTCOMES: dict[Result, tuple[Outcome, Outcome]] = {
     Result.HALF_ZERO: (Outcome.DRAW, Outcome.LOSS),
     Result.ZERO_HALF: (Outcome.LOSS, Outcome.DRAW),
     Result.ZERO_ZERO: (Outcome.LOSS, Outcome.LOSS),
+    Result.ADJOURNED: (Outcome.ADJOURNED, Outcome.ADJOURNED),
 }
 _OUTCOMES_RESULT = {outcomes: result for result, outcomes in RESULT_OUTCOMES.items()}
 

@@ -35,6 +35,7 @@ _CODES: dict[str, Outcome] = {
     "H": Outcome.HALF_BYE,
     "F": Outcome.FULL_BYE,
     "Z": Outcome.ZERO_BYE,
+    "?": Outcome.ADJOURNED,
 }
 _BYE_CODES = frozenset({Outcome.PAIRING_BYE, Outcome.HALF_BYE, Outcome.FULL_BYE, Outcome.ZERO_BYE})
 _ABSENT = TrfRoundEntry(opponent=None, color=Color.NONE, outcome=Outcome.ABSENT)
@@ -52,6 +53,7 @@ _COUNTERPARTS: dict[Outcome, frozenset[Outcome]] = {
     Outcome.UNRATED_WIN: frozenset({Outcome.UNRATED_LOSS}),
     Outcome.UNRATED_DRAW: frozenset({Outcome.UNRATED_DRAW}),
     Outcome.UNRATED_LOSS: frozenset({Outcome.UNRATED_WIN}),
+    Outcome.ADJOURNED: frozenset({Outcome.ADJOURNED}),
 }
 
 

@@ -42,7 +42,7 @@ _BB: dict[str, tuple[tuple[str, ...], bool]] = {
     "BBF": (("forfeit_loss",), False),
     "BBU": (("pairing_bye",), False),
 }
-# 162 code -> fields; `Z` is how bbpPairings reads absence, `X` (unknown result) has no value here.
+# 162 code -> fields; `Z` is how bbpPairings reads absence, `X` is the unknown (adjourned) result.
 _TRF26: dict[str, tuple[tuple[str, ...], bool]] = {
     "W": (_WINS, True),
     "D": (_DRAWS, True),
@@ -50,7 +50,7 @@ _TRF26: dict[str, tuple[tuple[str, ...], bool]] = {
     "A": (("zero_bye", "forfeit_loss"), True),
     "Z": (("zero_bye", "forfeit_loss"), True),
     "P": (("pairing_bye",), False),
-    "X": ((), False),
+    "X": (("unknown",), False),
 }
 _COLOURED = {"XXS WW", "XXS BW", "XXS WD", "XXS BD", "XXS WL", "XXS BL"}
 _XXS_ORDER = ("WW", "BW", "WD", "BD", "WL", "BL", "ZPB", "HPB", "FPB", "PAB", "FW", "FL")
@@ -123,7 +123,9 @@ class ScoringReader:
             self.exact[name] = (points, what)
 
     def scoring(self) -> Scoring:
-        values: dict[str, Points] = {f.name: getattr(Scoring(), f.name) for f in fields(Scoring)}
+        values: dict[str, Points] = {
+            f.name: getattr(Scoring(), f.name) for f in fields(Scoring) if f.name != "unknown"
+        }
         values.update(self.shortcuts)
         values.update({name: exact[0] for name, exact in self.exact.items()})
         if "pairing_bye" not in self.exact:
@@ -163,6 +165,8 @@ def trf26_scoring_line(scoring: Scoring) -> str:
         "A": {scoring.zero_bye, scoring.forfeit_loss},
         "P": {scoring.pairing_bye},
     }
+    if scoring.unknown is not None:
+        groups["X"] = {scoring.unknown}
     parts = []
     for code, values in groups.items():
         if len(values) != 1:
