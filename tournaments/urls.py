@@ -8,6 +8,7 @@ from tournaments.views import (
     arbiters,
     exports,
     fide_mode,
+    imports,
     integrity,
     manage,
     public,
@@ -18,6 +19,12 @@ from tournaments.views import (
 urlpatterns = [
     path("", public.home, name="home"),
     path("manage/new/", manage.tournament_new, name="tournament-new"),
+    path("manage/import/", imports.tournament_import, name="tournament-import"),
+    path(
+        "manage/import/confirm/",
+        imports.tournament_import_confirm,
+        name="tournament-import-confirm",
+    ),
     path("exports/", exports.exports, name="exports"),
     path("t/<slug:slug>/", public.tournament_detail, name="tournament-detail"),
     path("t/<slug:slug>/export.trf", exports.tournament_trf, name="tournament-trf"),

@@ -1,0 +1,227 @@
+"""The whole-tournament import in the browser's HTTP: upload, preview (the report and the
+engine's check of every round), confirm or cancel; refusals change nothing (issue 13, Q47-Q55)."""
+
+from __future__ import annotations
+
+import datetime
+import re
+
+import pytest
+import time_machine
+from django.core import signing
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+
+from tests.factories import UserFactory
+from tests.tournaments.fuzz.counts import row_counts
+from tournaments.forms_import import MAX_TRF_BYTES
+from tournaments.models import ArbiterRole, IntegrityEvent, IntegrityEventKind, Tournament
+from tournaments.views.imports import TOKEN_MAX_AGE, TOKEN_SALT
+
+pytestmark = pytest.mark.django_db
+
+IMPORT = "/manage/import/"
+CONFIRM = "/manage/import/confirm/"
+HTMX = {"HX-Request": "true"}
+
+
+def token_of(html: str) -> str:
+    match = re.search(r'name="token" value="([^"]+)"', html)
+    assert match, "the preview has no Confirm form"
+    return match.group(1)
+
+
+def swap_last_round_colours(text: str) -> tuple[str, tuple[str, str]]:
+    """The worked example with one game of round 6 (its last) with the colours swapped."""
+    column = 96 + 50
+    game = next(
+        (line[4:8].strip(), line[column - 5 : column - 1].strip())
+        for line in text.splitlines()
+        if line.startswith("001") and line[column] == "w"
+    )
+    lines = [
+        line[:column] + ("b" if line[column] == "w" else "w") + line[column + 1 :]
+        if line.startswith("001") and line[4:8].strip() in game
+        else line
+        for line in text.splitlines()
+    ]
+    return "\n".join(lines) + "\n", game
+
+
+def upload(client: Client, text: str, **headers: str) -> str:
+    trf = SimpleUploadedFile("tournament.trf", text.encode(), content_type="text/plain")
+    response = client.post(IMPORT, {"file": trf}, headers=headers)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_anonymous_users_are_sent_to_the_login_page(client: Client) -> None:
+    assert client.get(IMPORT)["Location"].startswith("/accounts/login/")
+    assert client.post(CONFIRM, {"token": "x"})["Location"].startswith("/accounts/login/")
+
+
+def test_the_new_tournament_page_links_to_the_import(arbiter_client: Client) -> None:
+    assert f'href="{IMPORT}"' in arbiter_client.get("/manage/new/").content.decode()
+
+
+def test_upload_preview_confirm_creates_the_tournament_with_its_chief_arbiter(
+    arbiter_client: Client, arbiter: object, worked_example_text: str
+) -> None:
+    before = row_counts()
+
+    page = upload(arbiter_client, worked_example_text)
+
+    assert row_counts() == before  # the preview keeps nothing
+    assert "Preview: Worked example - FIDE (Dutch) Swiss System, 6 rounds" in page
+    assert "All 6 paired rounds agree with the engine." in page
+    assert "the tournament type (092) is not kept" in page
+    assert "<td>line 3</td>" in page
+    response = arbiter_client.post(CONFIRM, {"token": token_of(page)})
+    tournament = Tournament.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == f"/t/{tournament.slug}/manage/"
+    assert tournament.players.count() == 14
+    assert list(tournament.roles.values_list("user", "role")) == [
+        (arbiter.pk, ArbiterRole.CHIEF)  # type: ignore[attr-defined]
+    ]
+    dashboard = arbiter_client.get(response["Location"]).content.decode()
+    assert "is imported: you are its chief arbiter" in dashboard
+
+
+def test_pasted_text_through_htmx_gives_the_preview_fragment_and_a_client_redirect(
+    arbiter_client: Client, worked_example_text: str
+) -> None:
+    response = arbiter_client.post(IMPORT, {"text": worked_example_text}, headers=HTMX)
+
+    page = response.content.decode()
+    assert page.lstrip().startswith('<div id="import-step">')
+    assert "<html" not in page
+    confirmed = arbiter_client.post(CONFIRM, {"token": token_of(page)}, headers=HTMX)
+    slug = Tournament.objects.get().slug
+    assert confirmed["HX-Redirect"] == f"/t/{slug}/manage/"
+
+
+def test_a_round_that_differs_from_the_engine_is_shown_and_recorded(
+    arbiter_client: Client, worked_example_text: str
+) -> None:
+    text, (white, black) = swap_last_round_colours(worked_example_text)
+
+    page = upload(arbiter_client, text)
+
+    assert "Level 3 · warning:" in page
+    assert "1 of 6 paired rounds differ from the engine" in page
+    assert "<h4>Round 6</h4>" in page
+    row = re.search(r'<tr class="warned">(.*?)</tr>', page, re.S)
+    assert row is not None
+    cells = re.findall(r"<td[^>]*>(.*?)</td>", row.group(1))
+    assert cells[1:] == [f"{black} - {white}", f"{white} - {black}", "differs"]
+    assert "Import anyway" in page
+    arbiter_client.post(CONFIRM, {"token": token_of(page)})
+    events = IntegrityEvent.objects.filter(kind=IntegrityEventKind.IMPORT).order_by("pk")
+    assert [event.round_number for event in events] == [6, 6]
+    assert events[1].details.startswith("the recorded pairing differs from the engine's")
+
+
+def test_cancel_goes_back_to_an_empty_upload_form_and_keeps_nothing(
+    arbiter_client: Client, worked_example_text: str
+) -> None:
+    page = upload(arbiter_client, worked_example_text)
+    cancel = re.search(r'<a class="button-link" href="([^"]+)">Cancel</a>', page)
+
+    assert cancel is not None and cancel.group(1) == IMPORT
+    assert "Preview the import" in arbiter_client.get(cancel.group(1)).content.decode()
+    assert not Tournament.objects.exists()
+
+
+def test_a_malformed_file_is_refused_with_its_line_and_column(
+    arbiter_client: Client, worked_example_text: str
+) -> None:
+    text = worked_example_text.replace("8 w 1", "8 w x", 1)
+    before = row_counts()
+
+    page = upload(arbiter_client, text)
+
+    assert "The file is refused; nothing is saved." in page
+    assert "line 6, column 99: unknown result code &#x27;x&#x27;" in page
+    refused_line = text.splitlines()[5]
+    assert f'<pre class="refused-line">{refused_line}</pre>' in page
+    assert 'name="token"' not in page
+    assert row_counts() == before
+
+
+def test_a_file_that_is_not_utf8_is_refused(arbiter_client: Client) -> None:
+    latin1 = SimpleUploadedFile("t.trf", "012 Città\n".encode("latin-1"))
+
+    page = arbiter_client.post(IMPORT, {"file": latin1}).content.decode()
+
+    assert "The file is not UTF-8 text (byte 9 is not)" in page
+    assert not Tournament.objects.exists()
+
+
+def test_a_file_too_big_is_refused(arbiter_client: Client) -> None:
+    big = SimpleUploadedFile("t.trf", b"### " + b"x" * MAX_TRF_BYTES)
+
+    page = arbiter_client.post(IMPORT, {"file": big}).content.decode()
+
+    assert "The file is larger than 2 MB" in page
+    assert not Tournament.objects.exists()
+
+
+def test_nothing_posted_and_both_posted_are_refused(
+    arbiter_client: Client, worked_example_text: str
+) -> None:
+    assert "Choose a TRF file or paste its text." in (
+        arbiter_client.post(IMPORT, {"text": "  "}).content.decode()
+    )
+    trf = SimpleUploadedFile("t.trf", worked_example_text.encode())
+    both = arbiter_client.post(IMPORT, {"file": trf, "text": worked_example_text})
+    assert "Choose a file or paste its text, not both." in both.content.decode()
+
+
+def test_a_forged_token_is_refused_and_changes_nothing(
+    arbiter_client: Client, worked_example_text: str
+) -> None:
+    page = upload(arbiter_client, worked_example_text)
+    token = token_of(page)
+    forged = token[:-3] + ("AAA" if not token.endswith("AAA") else "BBB")
+    unsigned = signing.dumps({"user": 1, "text": worked_example_text}, salt="another salt")
+
+    for candidate in (forged, unsigned, ""):
+        response = arbiter_client.post(CONFIRM, {"token": candidate})
+        assert response.status_code == 400
+        assert "This confirmation is not valid: upload the file again." in (
+            response.content.decode()
+        )
+    assert not Tournament.objects.exists()
+
+
+def test_another_users_token_is_refused(
+    client: Client, arbiter_client: Client, worked_example_text: str
+) -> None:
+    token = token_of(upload(arbiter_client, worked_example_text))
+    client.force_login(UserFactory.create(username="other"))
+
+    response = client.post(CONFIRM, {"token": token})
+
+    assert response.status_code == 400
+    assert not Tournament.objects.exists()
+
+
+def test_an_expired_preview_is_refused(arbiter_client: Client, worked_example_text: str) -> None:
+    with time_machine.travel(datetime.datetime(2026, 5, 1, 12, tzinfo=datetime.UTC), tick=False):
+        token = token_of(upload(arbiter_client, worked_example_text))
+    later = datetime.datetime(2026, 5, 1, 12, tzinfo=datetime.UTC) + datetime.timedelta(
+        seconds=TOKEN_MAX_AGE + 1
+    )
+    with time_machine.travel(later, tick=False):
+        response = arbiter_client.post(CONFIRM, {"token": token})
+
+    assert response.status_code == 400
+    assert "The preview has expired: upload the file again." in response.content.decode()
+    assert not Tournament.objects.exists()
+
+
+def test_the_token_is_signed_for_this_page_only(worked_example_text: str) -> None:
+    # A token of another signed feature (another salt) never confirms an import.
+    with pytest.raises(signing.BadSignature):
+        signing.loads(signing.dumps({"text": worked_example_text}), salt=TOKEN_SALT)
