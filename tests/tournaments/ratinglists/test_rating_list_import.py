@@ -134,3 +134,11 @@ def test_the_command_asks_for_a_date_and_reports_refusals() -> None:
             "2026-10-01",
         )
     assert not RatingList.objects.exists()
+
+
+def test_load_demo_imports_the_sample_list_once() -> None:
+    out = io.StringIO()
+    call_command("load_demo", stdout=out)
+    call_command("load_demo", stdout=out)
+    assert out.getvalue().count("Imported FIDE combined list") == 1
+    assert RatingList.objects.get().player_count == len(SAMPLE_PLAYERS)
