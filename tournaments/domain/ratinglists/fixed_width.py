@@ -21,7 +21,6 @@ from dataclasses import dataclass
 
 from tournaments.domain.ratinglists.model import (
     ErrorLog,
-    Figures,
     LineError,
     Rate,
     RatedEntry,
@@ -35,7 +34,6 @@ from tournaments.domain.ratinglists.model import (
     name_value,
     rating_value,
     sex_value,
-    with_figures,
 )
 
 MONTH_TOKEN = re.compile(r"^[A-Z]{3}\d{2}$")
@@ -54,19 +52,26 @@ class Layout:
     columns: dict[str, tuple[int, int | None]]
     width: int
     month: str
+    plain: dict[str, slice]
+    """The columns of a line of the header's width (nearly every line)."""
 
     @property
     def combined(self) -> bool:
         return "srtng" in self.columns
 
-    def field(self, line: str, name: str, shift: int) -> str:
-        """Column `name` of `line`; `shift` extra characters belong to OTit (see the module)."""
-        start, end = self.columns[name]
-        if shift and name == "otit":
-            end = None if end is None else end + shift
-        elif shift and start > self.columns["otit"][0]:
-            start, end = start + shift, None if end is None else end + shift
-        return line[start:end]
+    def cuts(self, length: int) -> dict[str, slice]:
+        """Where each column of a line of `length` characters is (see the module for longer
+        lines: their extra characters belong to OTit)."""
+        shift = length - self.width if "otit" in self.columns and length > self.width else 0
+        if not shift:
+            return self.plain
+        otit = self.columns["otit"][0]
+        cuts = {}
+        for name, (start, end) in self.columns.items():
+            moved = shift if start > otit else 0
+            stop = None if end is None else end + (shift if start >= otit else 0)
+            cuts[name] = slice(start + moved, stop)
+        return cuts
 
 
 def read_layout(header: str) -> Layout:
@@ -87,41 +92,44 @@ def read_layout(header: str) -> Layout:
         raise RatingListError(
             ["line 1: not a FIDE TXT list header (ID Number, Name, Fed, ... B-day, Flag)"]
         )
-    return Layout(columns, len(header.rstrip("\r\n")), month)
+    plain = {name: slice(start, end) for name, (start, end) in columns.items()}
+    return Layout(columns, len(header.rstrip("\r\n")), month, plain)
+
+
+_FIGURES = {
+    # (column of the rating, column of the games, position among the six figures)
+    None: (("srtng", "sgm", 0), ("rrtng", "rgm", 2), ("brtng", "bgm", 4)),
+    Rate.STANDARD: (("month", "gms", 0),),
+    Rate.RAPID: (("month", "gms", 2),),
+    Rate.BLITZ: (("month", "gms", 4),),
+}
+_FIGURE_NAMES = ("standard", "standard", "rapid", "rapid", "blitz", "blitz")
 
 
 def _entry(layout: Layout, line: str, number: int, rate: Rate | None) -> RatedEntry:
-    shift = max(0, len(line) - layout.width) if "otit" in layout.columns else 0
-
-    def field(name: str) -> str:
-        return layout.field(line, name, shift)
-
-    figures: Figures = {}
-    columns = (
-        (
-            (Rate.STANDARD, "srtng", "sgm"),
-            (Rate.RAPID, "rrtng", "rgm"),
-            (Rate.BLITZ, "brtng", "bgm"),
-        )
-        if rate is None
-        else ((rate, "month", "gms"),)
+    cut = layout.cuts(len(line))
+    figures = [0, 0, 0, 0, 0, 0]
+    for rating, games, position in _FIGURES[rate]:
+        what = _FIGURE_NAMES[position]
+        figures[position] = rating_value(line[cut[rating]], f"{what} rating")
+        figures[position + 1] = count_value(line[cut[games]], f"{what} games")
+    standard, standard_games, rapid, rapid_games, blitz, blitz_games = figures
+    return RatedEntry(
+        number,
+        fide_id_value(line[cut["id number"]]),
+        name_value(line[cut["name"]]),
+        federation_value(line[cut["fed"]]),
+        sex_value(line[cut["sex"]]),
+        best_title(line[cut["tit"]].strip(), line[cut["wtit"]].strip()),
+        birth_year_value(line[cut["b-day"]]),
+        standard,
+        standard_games,
+        rapid,
+        rapid_games,
+        blitz,
+        blitz_games,
+        flag_value(line[cut["flag"]]),
     )
-    for each, rating, games in columns:
-        figures[each] = (
-            rating_value(field(rating), f"{each} rating"),
-            count_value(field(games), f"{each} games"),
-        )
-    entry = RatedEntry(
-        line=number,
-        fide_id=fide_id_value(field("id number")),
-        name=name_value(field("name")),
-        federation=federation_value(field("fed")),
-        sex=sex_value(field("sex")),
-        title=best_title(field("tit").strip(), field("wtit").strip()),
-        birth_year=birth_year_value(field("b-day")),
-        flag=flag_value(field("flag")),
-    )
-    return with_figures(entry, figures)
 
 
 def parse_fixed_width(lines: Iterable[str], *, rate: Rate | None) -> Iterator[RatedEntry]:
