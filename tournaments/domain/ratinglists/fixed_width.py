@@ -16,8 +16,9 @@ to `OTit` and the later columns read further right.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from operator import itemgetter
 
 from tournaments.domain.ratinglists.model import (
     ErrorLog,
@@ -96,40 +97,63 @@ def read_layout(header: str) -> Layout:
     return Layout(columns, len(header.rstrip("\r\n")), month, plain)
 
 
+_IDENTITY = ("id number", "name", "fed", "sex", "tit", "wtit", "b-day", "flag")
 _FIGURES = {
-    # (column of the rating, column of the games, position among the six figures)
-    None: (("srtng", "sgm", 0), ("rrtng", "rgm", 2), ("brtng", "bgm", 4)),
-    Rate.STANDARD: (("month", "gms", 0),),
-    Rate.RAPID: (("month", "gms", 2),),
-    Rate.BLITZ: (("month", "gms", 4),),
+    # The rating and games columns of each rate a list gives (position among the six figures
+    # of `RatedEntry`: standard rating and games, rapid, blitz), named for the messages.
+    None: (
+        ("srtng", "sgm", 0, "standard"),
+        ("rrtng", "rgm", 2, "rapid"),
+        ("brtng", "bgm", 4, "blitz"),
+    ),
+    Rate.STANDARD: (("month", "gms", 0, "standard"),),
+    Rate.RAPID: (("month", "gms", 2, "rapid"),),
+    Rate.BLITZ: (("month", "gms", 4, "blitz"),),
 }
-_FIGURE_NAMES = ("standard", "standard", "rapid", "rapid", "blitz", "blitz")
 
 
-def _entry(layout: Layout, line: str, number: int, rate: Rate | None) -> RatedEntry:
-    cut = layout.cuts(len(line))
-    figures = [0, 0, 0, 0, 0, 0]
-    for rating, games, position in _FIGURES[rate]:
-        what = _FIGURE_NAMES[position]
-        figures[position] = rating_value(line[cut[rating]], f"{what} rating")
-        figures[position + 1] = count_value(line[cut[games]], f"{what} games")
-    standard, standard_games, rapid, rapid_games, blitz, blitz_games = figures
-    return RatedEntry(
-        number,
-        fide_id_value(line[cut["id number"]]),
-        name_value(line[cut["name"]]),
-        federation_value(line[cut["fed"]]),
-        sex_value(line[cut["sex"]]),
-        best_title(line[cut["tit"]].strip(), line[cut["wtit"]].strip()),
-        birth_year_value(line[cut["b-day"]]),
-        standard,
-        standard_games,
-        rapid,
-        rapid_games,
-        blitz,
-        blitz_games,
-        flag_value(line[cut["flag"]]),
-    )
+class _LineReader:
+    """Cuts a line into the columns it needs in one call (`itemgetter` of slices) and checks
+    each field; lines longer than the header get their own cut (see the module)."""
+
+    def __init__(self, layout: Layout, rate: Rate | None) -> None:
+        self.layout = layout
+        self.figures = [
+            (position, f"{what} rating", f"{what} games") for _, _, position, what in _FIGURES[rate]
+        ]
+        self.names = [*_IDENTITY, *(n for r, g, _, _ in _FIGURES[rate] for n in (r, g))]
+        self.plain = self._getter(layout.plain)
+
+    def _getter(self, cuts: dict[str, slice]) -> Callable[[str], tuple[str, ...]]:
+        return itemgetter(*(cuts[name] for name in self.names))
+
+    def entry(self, line: str, number: int) -> RatedEntry:
+        if len(line) > self.layout.width:
+            values = self._getter(self.layout.cuts(len(line)))(line)
+        else:
+            values = self.plain(line)
+        fide_id, name, federation, sex, title, w_title, born, flag = values[:8]
+        figures = [0, 0, 0, 0, 0, 0]
+        for index, (position, rating_label, games_label) in enumerate(self.figures):
+            figures[position] = rating_value(values[8 + 2 * index], rating_label)
+            figures[position + 1] = count_value(values[9 + 2 * index], games_label)
+        standard, standard_games, rapid, rapid_games, blitz, blitz_games = figures
+        return RatedEntry(
+            number,
+            fide_id_value(fide_id),
+            name_value(name),
+            federation_value(federation),
+            sex_value(sex),
+            best_title(title.strip(), w_title.strip()),
+            birth_year_value(born),
+            standard,
+            standard_games,
+            rapid,
+            rapid_games,
+            blitz,
+            blitz_games,
+            flag_value(flag),
+        )
 
 
 def parse_fixed_width(lines: Iterable[str], *, rate: Rate | None) -> Iterator[RatedEntry]:
@@ -153,13 +177,14 @@ def parse_fixed_width(lines: Iterable[str], *, rate: Rate | None) -> Iterator[Ra
         raise RatingListError(
             ["line 1: a combined list (SRtng, RRtng, BRtng): import it as the combined list"]
         )
+    reader = _LineReader(layout, rate)
     errors = ErrorLog()
     for number, raw in enumerate(iterator, start=2):
         line = raw.rstrip("\r\n")
         if not line.strip():
             continue
         try:
-            yield _entry(layout, line, number, rate)
+            yield reader.entry(line, number)
         except LineError as error:
             errors.add(number, str(error))
     errors.raise_if_any()
