@@ -10,7 +10,7 @@ SHARED ?= ../shared
 PURE := tournaments/domain pairing/engine standings/tiebreaks
 
 .PHONY: help install install-runtime fmt lint typecheck test test-engine test-reference check \
-        run worker up bench fuzz refresh-test-data clean
+        run worker up bench bench-ratinglists fuzz refresh-test-data clean
 
 help:
 	@echo "make run | test | check | lint | fmt | typecheck | test-engine | test-reference | bench | worker | up"
@@ -76,6 +76,11 @@ bench: install
 	PYTHONPATH=. $(PY) benchmarks/bench_pairing.py
 	PYTHONPATH=. $(PY) benchmarks/bench_pairing.py --edition 2025
 	PYTHONPATH=. $(PY) benchmarks/bench_standings.py
+
+# Issue 16: a 1.2 M-player FIDE list imported into PostgreSQL (its own database), and searched.
+BENCH_RATINGS_DB ?= postgres://postgres@127.0.0.1:5432/bench_ratings
+bench-ratinglists: install
+	DATABASE_URL=$(BENCH_RATINGS_DB) PYTHONPATH=. $(PY) benchmarks/bench_ratinglists.py
 
 refresh-test-data:
 	rm -rf tests/data/reference && cp -r $(SHARED)/reference tests/data/reference
