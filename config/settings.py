@@ -147,6 +147,12 @@ CACHES = {
     }
 }
 
+# Push: public pages listen to /t/<slug>/events/ (server-sent events) for this many seconds a
+# connection, then reconnect. 0 (the default) turns push off and the pages only poll: with sync
+# workers every listener would hold a worker; turn it on with threaded workers (gthread, many
+# threads) or behind a proxy that streams (docs/public-pages.md).
+PUBLIC_PUSH_SECONDS = env_int("PUBLIC_PUSH_SECONDS", 0)
+
 # Celery: a Redis broker when configured, otherwise tasks run eagerly in the web process.
 CELERY_BROKER_URL = broker_url()
 CELERY_TASK_ALWAYS_EAGER = CELERY_BROKER_URL is None
