@@ -15,12 +15,17 @@ from django.views.decorators.vary import vary_on_headers
 from standings import exports, selectors
 from standings.exceptions import StandingsError, StandingsRoundUnavailable
 from standings.selectors import TournamentStandings
+from tournaments.cache import by_tournament_version, events_url, per_version
 from tournaments.http import HtmxHttpRequest, arbiter_required
 from tournaments.models import Tournament
+from tournaments.selectors import pages
 
 TABLE = "standings/_standings-table.html"
 LIVE_REFRESH_SECONDS = 15
 PUBLIC_REFRESH_SECONDS = 60
+LINES_PER_PAGE = 100
+"""Players on one screen of the public standings: at 1000 players the first paint stays under
+100 KiB (`?page=`, `?page=all`, `?q=` finds a player by name or number)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +51,13 @@ def _after_round(request: HttpRequest) -> int | None:
 
 
 def _public_standings(request: HttpRequest, tournament: Tournament) -> TournamentStandings:
-    return selectors.tournament_standings(tournament=tournament, after_round=_after_round(request))
+    """The standings asked for, computed once per version of the tournament (issue 22)."""
+    after_round = _after_round(request)
+    return per_version(
+        tournament,
+        f"standings-after-{after_round}",
+        lambda: selectors.tournament_standings(tournament=tournament, after_round=after_round),
+    )
 
 
 def _refused(request: HttpRequest, tournament: Tournament, error: StandingsError) -> HttpResponse:
@@ -70,7 +81,7 @@ def _sort_headers(
     for key, label, title, numeric in columns:
         active = sort.removeprefix("-") == key
         reversed_now = sort.startswith("-")
-        query = {"round": request.GET["round"]} if "round" in request.GET else {}
+        query = {name: request.GET[name] for name in ("round", "q") if request.GET.get(name)}
         query["sort"] = f"-{key}" if active and not reversed_now else key
         ascending = (key in selectors.SORTS_ASCENDING) != (active and reversed_now)
         headers.append(
@@ -88,13 +99,28 @@ def _sort_headers(
 
 def _table_context(request: HttpRequest, standings: TournamentStandings) -> dict[str, object]:
     lines, sort = selectors.sorted_lines(standings, request.GET.get("sort", "rank"))
+    page = None
+    if not standings.live:
+        page = pages.page_of(
+            lines,
+            players=lambda line: (line.player,),
+            query=request.GET.get("q", ""),
+            page=request.GET.get("page", ""),
+            per_page=LINES_PER_PAGE,
+        )
+    refresh_seconds = _refresh_seconds(request, standings)
     return {
         "tournament": standings.tournament,
         "standings": standings,
-        "lines": lines,
+        "lines": page.rows if page else lines,
+        "page": page,
+        "keep": [(name, request.GET[name]) for name in ("round", "sort") if request.GET.get(name)],
         "headers": _sort_headers(request, standings, sort),
         "round_query": f"?round={standings.after_round}" if request.GET.get("round") else "",
-        "refresh_seconds": _refresh_seconds(request, standings),
+        "refresh_seconds": refresh_seconds,
+        "events_url": events_url(standings.tournament)
+        if refresh_seconds and not standings.live
+        else "",
     }
 
 
@@ -109,6 +135,7 @@ def _refresh_seconds(request: HttpRequest, standings: TournamentStandings) -> in
 
 
 @require_safe
+@by_tournament_version
 @vary_on_headers("HX-Request")
 def standings_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """The standings after the last completed round (or `?round=N`), sortable by `?sort=`."""
@@ -133,6 +160,7 @@ def standings_live(request: HttpRequest, tournament: Tournament) -> HttpResponse
 
 
 @require_safe
+@by_tournament_version
 @vary_on_headers("HX-Request")
 def crosstable_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """Every player's rounds in ranking order: opponent's rank, colour and result."""
@@ -144,7 +172,11 @@ def crosstable_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     context = {
         "tournament": tournament,
         "standings": standings,
-        "rows": selectors.crosstable(standings),
+        "rows": per_version(
+            tournament,
+            f"crosstable-after-{standings.after_round}",
+            lambda: selectors.crosstable(standings),
+        ),
         "round_numbers": range(1, standings.after_round + 1),
     }
     page = "standings/crosstable.html"
@@ -152,6 +184,7 @@ def crosstable_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 
 
 @require_safe
+@by_tournament_version
 def standings_player(request: HttpRequest, slug: str, pairing_number: int) -> HttpResponse:
     """How each of a player's values was made: contributions, cuts and virtual opponents."""
     tournament = get_object_or_404(Tournament, slug=slug)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import enum
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING, Generic, TypedDict, TypeVar
 
 from django.db.models import Count, Q, QuerySet
 
@@ -87,6 +87,26 @@ class RoundBoards:
             )
             for game in self.games
         ]
+
+    def rows(self) -> list[BoardRow]:
+        """The boards in order, then the byes: the rows of the round page."""
+        boards = [BoardRow(game, None, white, black) for game, white, black in self.boards()]
+        return boards + [BoardRow(None, bye, None, None) for bye in self.byes]
+
+
+@dataclass(frozen=True, slots=True)
+class BoardRow:
+    """One row of a round page: a game with the scores before the round, or a bye."""
+
+    game: Game | None
+    bye: Bye | None
+    white_points: Points | None
+    black_points: Points | None
+
+    def players(self) -> tuple[Player, ...]:
+        if self.game is not None:
+            return (self.game.white, self.game.black)
+        return (self.bye.player,) if self.bye is not None else ()
 
 
 def round_boards(rnd: Round, tournament: Tournament) -> RoundBoards:
@@ -225,3 +245,67 @@ def _float(
     if opponent is None or own == opponent:
         return None
     return Float.DOWN if own > opponent else Float.UP
+
+
+T = TypeVar("T")
+
+ALL_PAGES = "all"
+"""`?page=all`: every row on one page (to print the whole round or table)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PageOf(Generic[T]):
+    """The rows one screen shows of a long list (phones: a first paint under 100 KiB).
+
+    `number` is the page shown (0: all of them), `count` the rows matching `query`.
+    """
+
+    rows: list[T]
+    number: int
+    pages: int
+    count: int
+    first: int
+    query: str
+
+    @property
+    def last(self) -> int:
+        return self.first + len(self.rows) - 1 if self.rows else 0
+
+    @property
+    def previous(self) -> int | None:
+        return self.number - 1 if self.number > 1 else None
+
+    @property
+    def next(self) -> int | None:
+        return self.number + 1 if 0 < self.number < self.pages else None
+
+
+def player_matches(query: str, players: Iterable[Player]) -> bool:
+    """Whether one of `players` is the one searched for: its pairing number, or a part of its
+    name (any case)."""
+    text = query.strip().casefold()
+    if text.isdigit():
+        return any(player.pairing_number == int(text) for player in players)
+    return any(text in player.name.casefold() for player in players)
+
+
+def page_of(
+    rows: Sequence[T],
+    *,
+    players: Callable[[T], Iterable[Player]],
+    query: str,
+    page: str,
+    per_page: int,
+) -> PageOf[T]:
+    """The rows of page `page` (1 when it is not a page number; `all` for every row) among those
+    whose `players` match the search `query` (every row when empty)."""
+    query = query.strip()[:60]
+    matching = [row for row in rows if player_matches(query, players(row))] if query else rows
+    pages = max(1, -(-len(matching) // per_page))
+    if page == ALL_PAGES:
+        return PageOf(list(matching), 0, pages, len(matching), 1, query)
+    number = min(int(page), pages) if page.isdigit() and int(page) > 0 else 1
+    start = (number - 1) * per_page
+    return PageOf(
+        list(matching[start : start + per_page]), number, pages, len(matching), start + 1, query
+    )

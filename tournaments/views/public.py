@@ -2,15 +2,29 @@
 
 from __future__ import annotations
 
-from django.http import Http404, HttpResponse
+from django.conf import settings
+from django.http import Http404, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
+from tournaments.cache import (
+    by_site_version,
+    by_tournament_version,
+    events_url,
+    tournament_version,
+    version_events,
+)
 from tournaments.exceptions import RoundNotPublished
 from tournaments.http import HtmxHttpRequest
 from tournaments.models import Player, Round, RoundState, Tournament
 from tournaments.selectors import pages, state
+
+BOARDS_PER_PAGE = 50
+"""Boards on one screen of a round page: at 1000 players the first paint stays under 100 KiB."""
+
+PUSH_INTERVAL_SECONDS = 1.0
+"""How often a push connection looks at the tournament's version."""
 
 
 def _template(
@@ -29,6 +43,7 @@ def _template(
 
 
 @require_safe
+@by_site_version
 @vary_on_headers("HX-Request")
 def home(request: HtmxHttpRequest) -> HttpResponse:
     """Every tournament: name, city, dates, rounds and status."""
@@ -37,6 +52,7 @@ def home(request: HtmxHttpRequest) -> HttpResponse:
 
 
 @require_safe
+@by_tournament_version
 @vary_on_headers("HX-Request", "HX-Target")
 def tournament_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """A tournament: facts, rounds with links, players in initial ranking order (C.04.2 B),
@@ -48,6 +64,7 @@ def tournament_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         "players": state.players_in_initial_order(tournament),
         "rounds": rounds,
         "in_play": pages.tournament_live(rounds),
+        "events_url": events_url(tournament) if pages.tournament_live(rounds) else "",
         "page_url": request.build_absolute_uri(),
     }
     template = _template(
@@ -57,11 +74,13 @@ def tournament_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 
 
 @require_safe
+@by_tournament_version
 @vary_on_headers("HX-Request")
 def round_detail(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
     """The published pairings and results of a round; a draft is never shown ("not published
     yet"). Refreshes itself until the round is completed, so its pairings appear when
-    published."""
+    published. A long round shows `BOARDS_PER_PAGE` boards at a time (`?page=`, `?page=all`)
+    and finds a player's board by name or number (`?q=`)."""
     rnd = get_object_or_404(
         Round.objects.select_related("tournament"), tournament__slug=slug, number=number
     )
@@ -69,16 +88,27 @@ def round_detail(request: HtmxHttpRequest, slug: str, number: int) -> HttpRespon
         boards = pages.round_boards(rnd, rnd.tournament)
     except RoundNotPublished:
         boards = None
-    context = {
+    page = pages.page_of(
+        boards.rows() if boards else [],
+        players=pages.BoardRow.players,
+        query=request.GET.get("q", ""),
+        page=request.GET.get("page", ""),
+        per_page=BOARDS_PER_PAGE,
+    )
+    context: dict[str, object] = {
         "tournament": rnd.tournament,
         "round": rnd,
         "boards": boards,
+        "page": page,
+        "keep": [],
         "in_play": rnd.state != RoundState.COMPLETED,
+        "events_url": events_url(rnd.tournament) if rnd.state != RoundState.COMPLETED else "",
     }
     return render(request, _template(request, "tournaments/round.html", "round-boards"), context)
 
 
 @require_safe
+@by_tournament_version
 @vary_on_headers("HX-Request")
 def player_detail(request: HtmxHttpRequest, slug: str, pairing_number: int) -> HttpResponse:
     """A player's card: colours, floats, opponents and their scores, results, points."""
@@ -92,5 +122,23 @@ def player_detail(request: HtmxHttpRequest, slug: str, pairing_number: int) -> H
         "tournament": tournament,
         "card": pages.player_card(tournament, player, rounds),
         "in_play": pages.tournament_live(rounds),
+        "events_url": events_url(tournament) if pages.tournament_live(rounds) else "",
     }
     return render(request, _template(request, "tournaments/player.html", "player-card"), context)
+
+
+@require_safe
+def tournament_events(request: HtmxHttpRequest, slug: str) -> StreamingHttpResponse:
+    """Push (issue 22): server-sent events announcing each new version of the tournament, so
+    that a phone fetches a page only when something changed (`static/js/live-version.js`).
+    404 when push is off (`PUBLIC_PUSH_SECONDS` = 0): the pages poll instead."""
+    version = tournament_version(slug)
+    if version is None or not settings.PUBLIC_PUSH_SECONDS:
+        raise Http404("No such tournament, or push is off")
+    events = version_events(
+        slug, version, seconds=settings.PUBLIC_PUSH_SECONDS, interval=PUSH_INTERVAL_SECONDS
+    )
+    response = StreamingHttpResponse(events, content_type="text/event-stream")
+    response["Cache-Control"] = "no-cache"
+    response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
+    return response

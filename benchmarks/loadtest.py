@@ -1,0 +1,320 @@
+"""Load test of the public pages (`make loadtest`; issue 22, issue 14 deliverable 4). Not a test.
+
+    .venv/bin/python benchmarks/loadtest.py [--workers 2] [--threads 1] [--duration 30]
+
+It makes its own PostgreSQL database (`--db`, dropped and created again), imports the
+1000-player, 11-round tournament, starts gunicorn (DEBUG off) and runs wrk with 100 connections
+for 30 s on each of: the round page, the standings, the player cards, a mix of phones' polls
+(htmx fragments with If-None-Match), then the same mix while two arbiters enter the results of
+the last round (reopened for it), timing each of their posts. It prints one table: requests per
+second and p50/p95/p99 in milliseconds for each run, and the arbiters' p50/p95/max.
+
+`--source DIR` serves another checkout (the baseline: `git archive` of an older commit) with this
+script and this virtualenv. `--cache-url redis://...` gives the server a Redis cache (CACHE_URL);
+without it the server uses its default (local memory per worker). Needs wrk
+(`apt-get install -y wrk`) and PostgreSQL at `--pg`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.cookiejar
+import json
+import os
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+import psycopg
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+TRF = ROOT / "tests/data/reference/perf/perf_dev_1000.trf"
+ARBITER = "loadtest-arbiter"
+PASSWORD = "loadtest-password-1000"  # noqa: S105 - a throwaway account in a throwaway database
+
+SETUP_ARBITER = f"""
+from django.contrib.auth.models import User
+from tournaments.models import Tournament, TournamentRole
+user = User.objects.create_user({ARBITER!r}, password={PASSWORD!r})
+TournamentRole.objects.create(tournament=Tournament.objects.get(slug=%r), user=user, role="deputy")
+"""
+
+REOPEN_LAST_ROUND = """
+from django.db import transaction
+from tournaments.models import Game, Round, RoundState, Tournament
+from tournaments.services.base import audit
+with transaction.atomic():
+    tournament = Tournament.objects.get(slug=%r)
+    rnd = Round.objects.get(tournament=tournament, number=tournament.rounds)
+    Game.objects.filter(round=rnd).update(result="")
+    Round.objects.filter(pk=rnd.pk).update(state=RoundState.PUBLISHED)
+    audit(tournament=tournament, by=None, entity="round", entity_id=rnd.pk, note="load test")
+print(",".join(str(b) for b in Game.objects.filter(round=rnd).values_list("board", flat=True)))
+"""
+"""The benchmark's fixture: the last round back in play with no result, one audited change."""
+
+
+@dataclass(frozen=True, slots=True)
+class Figures:
+    """One line of the table."""
+
+    name: str
+    rps: float
+    p50: float
+    p95: float
+    p99: float
+    failed: int
+    not_modified: int
+
+
+def run(args: list[str], env: dict[str, str], cwd: Path) -> str:
+    done = subprocess.run(args, env=env, cwd=cwd, capture_output=True, text=True, check=False)
+    if done.returncode:
+        sys.exit(f"{' '.join(args[:3])} failed:\n{done.stderr[-2000:]}")
+    return done.stdout.strip()
+
+
+def fresh_database(pg: str, name: str) -> str:
+    with psycopg.connect(f"{pg}/postgres", autocommit=True) as connection:
+        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        connection.execute(f'CREATE DATABASE "{name}"')
+    return f"{pg}/{name}"
+
+
+def wait_for(url: str, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(url, timeout=5):  # noqa: S310 - our own server
+                return
+        except OSError:
+            time.sleep(0.5)
+    sys.exit(f"gunicorn did not answer {url} within {seconds} s")
+
+
+def wrk(
+    base: str, paths: list[str], options: argparse.Namespace, *, poll: bool
+) -> dict[str, float]:
+    env = {**os.environ, "LOADTEST_PATHS": " ".join(paths), "LOADTEST_POLL": "1" if poll else "0"}
+    command = [
+        "wrk",
+        f"-t{options.wrk_threads}",
+        f"-c{options.connections}",
+        f"-d{options.duration}s",
+        "--timeout",
+        "10s",
+        "-s",
+        str(HERE / "loadtest.lua"),
+        base,
+    ]
+    output = subprocess.run(command, env=env, capture_output=True, text=True, check=True).stdout
+    line = next(line for line in output.splitlines() if line.startswith("LOADTEST "))
+    result: dict[str, float] = json.loads(line.removeprefix("LOADTEST "))
+    return result
+
+
+def figures(name: str, result: dict[str, float]) -> Figures:
+    return Figures(
+        name=name,
+        rps=result["rps"],
+        p50=result["p50"],
+        p95=result["p95"],
+        p99=result["p99"],
+        failed=int(result["failed"] + result["socket_errors"]),
+        not_modified=int(result["not_modified"]),
+    )
+
+
+class Arbiter(threading.Thread):
+    """An arbiter entering results one board after another, with a pause between posts."""
+
+    def __init__(self, base: str, slug: str, round_number: int, boards: list[int]) -> None:
+        super().__init__(daemon=True)
+        self.base, self.slug, self.round_number, self.boards = base, slug, round_number, boards
+        self.latencies: list[float] = []
+        self.failures = 0
+        self.stop = threading.Event()
+        jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+        self.jar = jar
+
+    def _csrf(self) -> str:
+        return next(cookie.value or "" for cookie in self.jar if cookie.name == "csrftoken")
+
+    def login(self) -> None:
+        self.opener.open(f"{self.base}/accounts/login/").read()
+        form = {"username": ARBITER, "password": PASSWORD, "csrfmiddlewaretoken": self._csrf()}
+        data = urllib.parse.urlencode(form).encode()
+        self.opener.open(f"{self.base}/accounts/login/", data=data).read()
+
+    def run(self) -> None:
+        for board in self.boards:
+            if self.stop.is_set():
+                return
+            url = f"{self.base}/t/{self.slug}/manage/round/{self.round_number}/results/{board}/"
+            data = urllib.parse.urlencode({"result": "1-0", "expected": ""}).encode()
+            post = urllib.request.Request(  # noqa: S310 - our own server
+                url, data=data, headers={"X-CSRFToken": self._csrf(), "HX-Request": "true"}
+            )
+            started = time.perf_counter()
+            try:
+                with self.opener.open(post, timeout=30) as answer:
+                    answer.read()
+            except OSError:  # HTTPError (4xx, 5xx) included
+                self.failures += 1
+            self.latencies.append((time.perf_counter() - started) * 1000)
+            self.stop.wait(0.5)
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))] if ordered else 0.0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--source", type=Path, default=ROOT, help="the checkout to serve")
+    parser.add_argument("--db", default="loadtest_public", help="database name (re-created)")
+    parser.add_argument("--pg", default="postgresql://postgres@127.0.0.1:5432")
+    parser.add_argument("--cache-url", default=os.environ.get("LOADTEST_CACHE_URL", ""))
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--connections", type=int, default=100)
+    parser.add_argument("--duration", type=int, default=30)
+    parser.add_argument("--wrk-threads", type=int, default=2)
+    parser.add_argument("--file", type=Path, default=TRF)
+    options = parser.parse_args()
+    if not shutil.which("wrk"):
+        sys.exit("wrk is not installed: apt-get install -y wrk (Debian/Ubuntu), brew install wrk")
+    source = options.source.resolve()
+    python = sys.executable
+    static_root = tempfile.mkdtemp(prefix="loadtest-static-")
+    env = {
+        **os.environ,
+        "DATABASE_URL": fresh_database(options.pg, options.db),
+        "SECRET_KEY": "loadtest-only",
+        "DEBUG": "0",
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "STATIC_ROOT": static_root,
+        "LOG_LEVEL": "WARNING",
+        "PYTHONPATH": str(source),
+    }
+    for name in ("CELERY_BROKER_URL", "REDIS_URL", "CACHE_URL"):
+        env.pop(name, None)
+    if options.cache_url:
+        env["CACHE_URL"] = options.cache_url
+    manage = [python, str(source / "manage.py")]
+    print(f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} (1 and 5 min); setting up")
+    run([*manage, "migrate", "--no-input"], env, source)
+    run([*manage, "collectstatic", "--no-input"], env, source)
+    slug = run([*manage, "import_trf", str(options.file.resolve())], env, source).splitlines()[-1]
+    run([*manage, "shell", "-c", SETUP_ARBITER % slug], env, source)
+    base = f"http://127.0.0.1:{options.port}"
+    try:
+        table = measure(Server(options, env, source, f"{base}/t/{slug}/"), manage, base, slug)
+    finally:
+        shutil.rmtree(static_root, ignore_errors=True)
+    print_table(options, table)
+
+
+class Server:
+    """gunicorn serving `source`, started afresh for each run: requests still queued from the
+    previous run (the baseline answers slower than wrk asks) never weigh on the next one."""
+
+    def __init__(
+        self, options: argparse.Namespace, env: dict[str, str], source: Path, ready: str
+    ) -> None:
+        self.options, self.env, self.source, self.ready = options, env, source, ready
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def __enter__(self) -> Server:
+        bind = f"127.0.0.1:{self.options.port}"
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "config.wsgi", "-b", bind,
+             "-w", str(self.options.workers), "--threads", str(self.options.threads),
+             "--timeout", "120", "--graceful-timeout", "1", "--log-level", "warning",
+             "--error-logfile", str(Path(tempfile.gettempdir(), "loadtest-gunicorn.log"))],
+            env=self.env, cwd=self.source,
+        )  # fmt: skip
+        wait_for(self.ready)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.process is not None:
+            self.process.send_signal(signal.SIGQUIT)
+            self.process.wait(60)
+
+
+def measure(server: Server, manage: list[str], base: str, slug: str) -> list[Figures]:
+    options, env, source = server.options, server.env, server.source
+    last = 11
+    players = [f"/t/{slug}/player/{number}/" for number in range(1, 1001, 37)]
+    pages = {
+        "round page": [f"/t/{slug}/round/{last}/"],
+        "standings": [f"/t/{slug}/standings/"],
+        "player pages": players,
+    }
+    mix = [f"/t/{slug}/round/{last}/", f"/t/{slug}/standings/", *players[:8]]
+    table = []
+    for name, paths in pages.items():
+        with server:
+            table.append(figures(name, wrk(base, paths, options, poll=False)))
+        print(table[-1], flush=True)
+    with server:
+        table.append(figures("poll mix", wrk(base, mix, options, poll=True)))
+    print(table[-1], flush=True)
+    boards = [int(b) for b in run([*manage, "shell", "-c", REOPEN_LAST_ROUND % slug], env, source)
+              .splitlines()[-1].split(",")]  # fmt: skip
+    with server:
+        arbiters = [Arbiter(base, slug, last, boards[index::2]) for index in range(2)]
+        for arbiter in arbiters:
+            arbiter.login()
+            arbiter.start()
+        table.append(figures("poll mix + arbiters", wrk(base, mix, options, poll=True)))
+        for arbiter in arbiters:
+            arbiter.stop.set()
+            arbiter.join()
+    latencies = [value for arbiter in arbiters for value in arbiter.latencies]
+    failures = sum(arbiter.failures for arbiter in arbiters)
+    table.append(
+        Figures(
+            name=f"result entry ({len(latencies)} posts)",
+            rps=len(latencies) / options.duration,
+            p50=statistics.median(latencies) if latencies else 0.0,
+            p95=percentile(latencies, 0.95),
+            p99=percentile(latencies, 0.99),
+            failed=failures,
+            not_modified=0,
+        )
+    )
+    return table
+
+
+def print_table(options: argparse.Namespace, table: list[Figures]) -> None:
+    print(
+        f"\ngunicorn {options.workers} workers x {options.threads} threads, wrk "
+        f"{options.connections} connections {options.duration} s, cache "
+        f"{options.cache_url or 'server default'}; load now {os.getloadavg()[0]:.2f}\n"
+    )
+    print("| run | req/s | p50 ms | p95 ms | p99 ms | errors | 304s |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for line in table:
+        print(
+            f"| {line.name} | {line.rps:.1f} | {line.p50:.1f} | {line.p95:.1f} | "
+            f"{line.p99:.1f} | {line.failed} | {line.not_modified} |"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,174 @@
+"""Public pages kept by version: cached once, revalidated with a 304 (issue 22).
+
+A tournament's version is its `revision`, which `tournaments.services.base.audit` moves on in the
+same transaction as every recorded change (a result, a correction, a publication, a bye, a
+withdrawal, a player's edit, an undo). A public page is the same for every anonymous visitor of
+one version, so it is rendered once per version and kept in the cache (Redis in production, local
+memory otherwise), its ETag is made from the version, and a poll that sends that ETag back in
+`If-None-Match` is answered 304 without rendering anything. The keys hold the version: a change
+makes every older entry unreachable, so a stale page is never served.
+
+Only anonymous requests (no session cookie) go through the cache: they are answered without
+reading the session or making a CSRF token, so no cookie is set and no `Vary: Cookie` sent, and a
+reverse proxy may keep them for `PUBLIC_MAX_AGE` seconds. A signed-in arbiter's request is
+rendered as before and marked private.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Callable, Iterator
+from functools import wraps
+from typing import Concatenate, ParamSpec, TypeVar, cast
+
+from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
+from django.core.cache import cache
+from django.db.models import Count, Max, Sum
+from django.http import HttpResponse, HttpResponseNotModified
+from django.urls import reverse
+from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.http import parse_etags
+
+from tournaments.http import HtmxHttpRequest
+from tournaments.models import Tournament
+
+P = ParamSpec("P")
+T = TypeVar("T")
+PublicView = Callable[Concatenate[HtmxHttpRequest, P], HttpResponse]
+
+PUBLIC_MAX_AGE = 5
+"""Seconds a browser or a reverse proxy may reuse a public page before asking again."""
+
+VARY = ("HX-Request", "HX-Target")
+"""The request headers a public page depends on besides its URL (the htmx fragments)."""
+
+
+def tournament_version(slug: str) -> str | None:
+    """The version of the tournament `slug` (None when there is none): its row, the moment it was
+    created (a re-created database reuses ids) and its revision."""
+    row = Tournament.objects.filter(slug=slug).values_list("pk", "created", "revision").first()
+    if row is None:
+        return None
+    pk, created, revision = row
+    return f"{pk}.{created.timestamp():.6f}.{revision}"
+
+
+def per_version(tournament: Tournament, name: str, compute: Callable[[], T]) -> T:
+    """`compute()` once per version of `tournament` (the standings, the crosstable): a later
+    call at the same revision gets the value kept in the cache."""
+    key = f"{name}:{tournament.pk}.{tournament.created.timestamp():.6f}.{tournament.revision}"
+    kept: T | None = cache.get(key)
+    if kept is None:
+        kept = compute()
+        cache.set(key, kept)
+    return kept
+
+
+def site_version() -> str:
+    """The version of the list of tournaments: changes when one is added, removed or changed."""
+    totals = Tournament.objects.aggregate(count=Count("pk"), last=Max("pk"), sum=Sum("revision"))
+    return f"{totals['count']}.{totals['last']}.{totals['sum']}"
+
+
+def _signed_in(request: HtmxHttpRequest) -> bool:
+    """Whether the request may belong to a signed-in user (it carries a session cookie)."""
+    return settings.SESSION_COOKIE_NAME in request.COOKIES
+
+
+def page_etag(request: HtmxHttpRequest, version: str) -> str:
+    """The ETag of the page `request` asks for at `version`: one per URL, host and fragment."""
+    parts = [version, request.get_host(), request.get_full_path()]
+    parts += [request.headers.get(name, "") for name in VARY]
+    digest = hashlib.blake2b("\n".join(parts).encode(), digest_size=12).hexdigest()
+    return f'W/"{digest}"'
+
+
+def _matches(request: HtmxHttpRequest, etag: str) -> bool:
+    asked = parse_etags(request.headers.get("If-None-Match", ""))
+    return "*" in asked or etag in asked or etag.removeprefix("W/") in asked
+
+
+def _public(response: HttpResponse, etag: str) -> HttpResponse:
+    response["ETag"] = etag
+    patch_cache_control(response, public=True, max_age=PUBLIC_MAX_AGE)
+    patch_vary_headers(response, VARY)
+    return response
+
+
+def cached_by_version(
+    version_of: Callable[..., str | None],
+) -> Callable[[PublicView[P]], PublicView[P]]:
+    """Serve an anonymous GET of the decorated public view from the cache of its version.
+
+    `version_of` receives the view's URL arguments and gives the version (None: no such
+    tournament, the view answers 404 itself). A request whose `If-None-Match` holds the current
+    ETag gets a 304; otherwise the page cached for this version, or the view's answer (kept when
+    it is a 200).
+    """
+
+    def decorate(view: PublicView[P]) -> PublicView[P]:
+        @wraps(view)
+        def wrapper(request: HtmxHttpRequest, *args: P.args, **kwargs: P.kwargs) -> HttpResponse:
+            if _signed_in(request):
+                response = view(request, *args, **kwargs)
+                patch_cache_control(response, private=True, no_cache=True)
+                return response
+            request.user = AnonymousUser()  # no session read: no Vary: Cookie
+            version = version_of(*args, **kwargs)
+            if version is None:
+                return view(request, *args, **kwargs)
+            etag = page_etag(request, version)
+            if _matches(request, etag):
+                return _public(HttpResponseNotModified(), etag)
+            key = f"public-page:{etag}"
+            kept: tuple[bytes, str] | None = cache.get(key)
+            if kept is not None:
+                content, content_type = kept
+                return _public(HttpResponse(content, content_type=content_type), etag)
+            response = view(request, *args, **kwargs)
+            if response.status_code == 200 and not response.streaming:
+                cache.set(key, (response.content, response["Content-Type"]))
+            return _public(response, etag)
+
+        return cast(PublicView[P], wrapper)
+
+    return decorate
+
+
+def events_url(tournament: Tournament) -> str:
+    """Where a public page of `tournament` listens for its new versions (`version_events`); ""
+    when push is off (`PUBLIC_PUSH_SECONDS` = 0: the page polls only)."""
+    if not settings.PUBLIC_PUSH_SECONDS:
+        return ""
+    return reverse("tournament-events", args=[tournament.slug])
+
+
+def version_events(slug: str, version: str, *, seconds: float, interval: float) -> Iterator[str]:
+    """Server-sent events announcing the versions of the tournament `slug`: `version` at once,
+    then again each time it changes (checked every `interval` seconds) for `seconds`; the browser
+    then reconnects by itself after `retry` milliseconds."""
+    yield f"retry: {int(interval * 1000)}\nevent: version\ndata: {version}\n\n"
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        time.sleep(interval)
+        current = tournament_version(slug)
+        if current is not None and current != version:
+            version = current
+            yield f"event: version\ndata: {version}\n\n"
+
+
+def _tournament_of(*args: object, slug: str, **kwargs: object) -> str | None:
+    return tournament_version(slug)
+
+
+def _site_of(*args: object, **kwargs: object) -> str:
+    return site_version()
+
+
+by_tournament_version = cached_by_version(_tournament_of)
+"""For a tournament's public page (its URL has the `slug`)."""
+
+by_site_version = cached_by_version(_site_of)
+"""For the list of tournaments."""
