@@ -29,6 +29,7 @@ urlpatterns = [
     path("t/<slug:slug>/", public.tournament_detail, name="tournament-detail"),
     path("t/<slug:slug>/export.trf", exports.tournament_trf, name="tournament-trf"),
     path("t/<slug:slug>/round/<int:number>/", public.round_detail, name="round-detail"),
+    path("t/<slug:slug>/events/", public.tournament_events, name="tournament-events"),
     path("t/<slug:slug>/player/<int:pairing_number>/", public.player_detail, name="player-detail"),
     path("t/<slug:slug>/manage/", manage.dashboard, name="manage-dashboard"),
     path("t/<slug:slug>/manage/edit/", manage.tournament_edit, name="manage-edit"),
