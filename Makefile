@@ -82,6 +82,14 @@ BENCH_RATINGS_DB ?= postgres://postgres@127.0.0.1:5432/bench_ratings
 bench-ratinglists: install
 	DATABASE_URL=$(BENCH_RATINGS_DB) PYTHONPATH=. $(PY) benchmarks/bench_ratinglists.py
 
+# Issue 22: the public pages under load: wrk, gunicorn (2 workers), PostgreSQL (its own
+# database), the 1000-player tournament; requests/s and p50/p95/p99 per page. Not a test.
+.PHONY: loadtest
+LOADTEST_ARGS ?=
+loadtest: install
+	@command -v wrk >/dev/null || { echo "make loadtest needs wrk: apt-get install -y wrk"; exit 1; }
+	$(PY) benchmarks/loadtest.py $(LOADTEST_ARGS)
+
 refresh-test-data:
 	rm -rf tests/data/reference && cp -r $(SHARED)/reference tests/data/reference
 	cp $(SHARED)/tools/pairing_compare.py tests/data/tools/
