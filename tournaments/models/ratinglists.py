@@ -92,18 +92,11 @@ class RatedPlayer(models.Model):
     class Meta:
         ordering = ["search_name"]
         indexes = [
-            # Prefix searches (LIKE 'X%') on PostgreSQL need the pattern operator classes;
-            # other databases ignore `opclasses`.
-            models.Index(
-                fields=["rating_list", "fide_id"],
-                opclasses=["int8_ops", "varchar_pattern_ops"],
-                name="rated_player_fide_id_prefix",
-            ),
-            models.Index(
-                fields=["rating_list", "search_name"],
-                opclasses=["int8_ops", "varchar_pattern_ops"],
-                name="rated_player_name_prefix",
-            ),
+            # Prefix searches, ordered, stopping at the tenth match: on PostgreSQL both
+            # columns use the "C" collation (migration 0007), so that LIKE 'X%' and ORDER BY
+            # use these indexes; SQLite compares bytes anyway.
+            models.Index(fields=["rating_list", "fide_id"], name="rated_player_fide_id_order"),
+            models.Index(fields=["rating_list", "search_name"], name="rated_player_name_order"),
         ]
 
     def __str__(self) -> str:
