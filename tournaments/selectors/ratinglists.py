@@ -46,23 +46,27 @@ def search_terms(query: str) -> list[str]:
     return query.replace(",", " ").upper().split()
 
 
-def rated_players_search(rating_list: RatingList, query: str) -> list[RatedPlayer]:
+def rated_players_matching(rating_list: RatingList, query: str) -> QuerySet[RatedPlayer]:
     """The list's players whose FIDE ID starts with `query` (digits), or whose name starts with
-    its first word and contains the others ("carl mag" finds "Carlsen, Magnus"); both use a
-    prefix index. Empty for a query under two characters."""
+    its first word and contains the others ("carl mag" finds "Carlsen, Magnus"), in the order
+    of the search indexes (byte order), so that the first matches come without a sort."""
+    players: QuerySet[RatedPlayer] = rating_list.players.all()
+    if query.isdigit():
+        return players.filter(fide_id__startswith=query).order_by("fide_id")
+    first, *others = search_terms(query)
+    players = players.filter(search_name__startswith=first)
+    for word in others:
+        players = players.filter(search_name__contains=word)
+    return players.order_by("search_name", "fide_id")
+
+
+def rated_players_search(rating_list: RatingList, query: str) -> list[RatedPlayer]:
+    """The first `SEARCH_LIMIT` matches of `query` (`rated_players_matching`); none for a query
+    under two characters."""
     query = query.strip()
     if len(query) < 2:
         return []
-    players: QuerySet[RatedPlayer] = rating_list.players.all()
-    if query.isdigit():
-        players = players.filter(fide_id__startswith=query).order_by("fide_id")
-    else:
-        first, *others = search_terms(query)
-        players = players.filter(search_name__startswith=first)
-        for word in others:
-            players = players.filter(search_name__contains=word)
-        players = players.order_by("search_name", "fide_id")
-    return list(players[:SEARCH_LIMIT])
+    return list(rated_players_matching(rating_list, query)[:SEARCH_LIMIT])
 
 
 def registration_initial(tournament: Tournament, rated_id: str | None) -> dict[str, object]:
