@@ -45,7 +45,7 @@ def tournament_import(request: ArbiterRequest) -> HttpResponse:
         try:
             context["report"] = tournament_import_trf_preview(text=text)
         except TrfImportError as error:
-            context.update(refusal=error, refused_line=_line(text, error.line))
+            context.update(_refusal(text, error))
         else:
             payload = {"user": request.user.pk, "text": text}
             context["token"] = signing.dumps(payload, salt=TOKEN_SALT, compress=True)
@@ -74,8 +74,7 @@ def tournament_import_confirm(request: ArbiterRequest) -> HttpResponse:
     try:
         imported = tournament_import_trf_reported(text=text, by=request.user)
     except TrfImportError as error:
-        context = {"form": TournamentImportForm(), "refusal": error}
-        return _render(request, {**context, "refused_line": _line(text, error.line)})
+        return _render(request, {"form": TournamentImportForm(), **_refusal(text, error)})
     tournament = imported.tournament
     messages.success(request, f"{tournament.name} is imported: you are its chief arbiter.")
     url = reverse("manage-dashboard", args=[tournament.slug])
@@ -93,7 +92,11 @@ def _render(request: ArbiterRequest, context: dict[str, object], status: int = 2
     return render(request, template, context, status=status)
 
 
-def _line(text: str, number: int | None) -> str:
-    """Line `number` of `text` as the reader numbers them, to show beside a refusal."""
+def _refusal(text: str, error: TrfImportError) -> dict[str, object]:
+    """The refusal, the line it names (as the reader numbers lines) and a `^` under its
+    column, to show the arbiter where the file is wrong (Q53)."""
     lines = _LINE_BREAK.split(text.removeprefix("\ufeff"))
-    return lines[number - 1] if number and 1 <= number <= len(lines) else ""
+    number = error.line
+    line = lines[number - 1] if number and 1 <= number <= len(lines) else ""
+    marker = " " * (error.column - 1) + "^" if error.column else ""
+    return {"refusal": error, "refused_line": line, "refused_marker": marker}

@@ -144,7 +144,8 @@ def test_a_malformed_file_is_refused_with_its_line_and_column(
     assert "The file is refused; nothing is saved." in page
     assert "line 6, column 99: unknown result code &#x27;x&#x27;" in page
     refused_line = text.splitlines()[5]
-    assert f'<pre class="refused-line">{refused_line}</pre>' in page
+    marker = " " * 98 + "^"  # under column 99
+    assert f'<pre class="refused-line">{refused_line}\n{marker}</pre>' in page
     assert 'name="token"' not in page
     assert row_counts() == before
 
