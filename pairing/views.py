@@ -97,7 +97,12 @@ def pairing_request(request: ArbiterRequest, tournament: Tournament, number: int
     """Send the round to the pairing engine (a worker pairs it)."""
     rnd = round_or_404(tournament, number)
     try:
-        rounds.round_request_pairing(rnd=rnd, by=request.user)
+        rounds.round_request_pairing(
+            rnd=rnd, by=request.user, confirmed=confirmed_level(request, tournament)
+        )
+    except ConfirmationRequired as required:
+        page = reverse("pairing-round", args=[tournament.slug, number])
+        return confirmation_dialog(request, tournament, required, cancel_url=page)
     except TournamentError as error:
         messages.error(request, str(error))
     else:

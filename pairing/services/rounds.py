@@ -25,6 +25,7 @@ from pairing.models import ACTIVE_STATUSES, PairingRun, RunStatus
 from pairing.selectors import engine_input, games_warnings, round_pairing_text
 from pairing.tasks import pair_round_task
 from tournaments.domain.state import PlayerId
+from tournaments.domain.warnings import Confirmed
 from tournaments.models import (
     ByeKind,
     Game,
@@ -35,7 +36,8 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.selectors.state import scores_before
-from tournaments.services.base import audit, lock_tournament
+from tournaments.services.adjournments import pairing_adjournment_warning, round_adjourn_missing
+from tournaments.services.base import audit, lock_tournament, require_confirmation
 from tournaments.services.integrity import deleted_rows, integrity_event_record, snapshot_rows
 from tournaments.services.tournaments import tournament_check_setup
 
@@ -63,12 +65,11 @@ def _check_can_pair(tournament: Tournament, rnd: Round) -> None:
         return
     if previous is None or previous.state == RoundState.NOT_PAIRED:
         raise PreviousRoundIncomplete(f"Round {rnd.number - 1} is not paired yet.")
-    missing = previous.games.filter(result=Result.NOT_PLAYED).count()
-    if missing:
-        noun = "result" if missing == 1 else "results"
-        raise PreviousRoundIncomplete(
-            f"Round {previous.number} still has {missing} {noun} missing."
-        )
+    if (
+        previous.state == RoundState.PUBLISHED
+        and previous.games.filter(result=Result.NOT_PLAYED).exists()
+    ):
+        return  # Q158: its games without a result become adjourned (round_request_pairing)
     raise PreviousRoundIncomplete(f"Round {previous.number} is not completed yet.")
 
 
@@ -91,11 +92,15 @@ def _new_run(tournament: Tournament, rnd: Round, by: User | None) -> PairingRun:
 
 
 @transaction.atomic
-def round_request_pairing(*, rnd: Round, by: User | None) -> PairingRun:
+def round_request_pairing(
+    *, rnd: Round, by: User | None, confirmed: Confirmed | None = None
+) -> PairingRun:
     """Ask a worker to pair the round; the run already waiting or pairing if there is one.
 
     Refused when the round is already paired or published, or when the previous round is not
-    completed. The task is enqueued after commit.
+    paired and published. Games of the previous round still without a result are recorded
+    as adjourned, after a Level-2 warning that also names games adjourned in earlier rounds
+    (checklist Q158-Q160, Q168). The task is enqueued after commit.
     """
     tournament = lock_tournament(rnd.tournament_id)
     rnd = Round.objects.get(pk=rnd.pk)
@@ -103,6 +108,10 @@ def round_request_pairing(*, rnd: Round, by: User | None) -> PairingRun:
     if active is not None:
         return active
     _check_can_pair(tournament, rnd)
+    if rnd.number > 1:
+        require_confirmation(pairing_adjournment_warning(tournament, rnd), confirmed)
+        previous = tournament.round_set.get(number=rnd.number - 1)
+        round_adjourn_missing(rnd=previous, by=by)
     return _new_run(tournament, rnd, by)
 
 

@@ -96,3 +96,12 @@ def game_or_404(rnd: Round, board: int) -> Game:
         return rnd.games.select_related("white", "black", "round").get(board=board)
     except Game.DoesNotExist as error:
         raise Http404("No such board") from error
+
+
+def adjourned_games(tournament: Tournament) -> list[Game]:
+    """The games still adjourned (checklist Q157-Q169), round and board order."""
+    return list(
+        Game.objects.filter(round__tournament=tournament, result=Result.ADJOURNED)
+        .select_related("round", "white", "black")
+        .order_by("round__number", "board")
+    )

@@ -184,6 +184,30 @@ def correction_warning(
     return ActionWarning(Level.CONFIRM, title, (*consequences, record), rule="VCL4THP Q190, Q115")
 
 
+DRAWN_RESULTS = frozenset({Result.DRAW, Result.DRAW_UNRATED})
+"""The results that end an adjourned game as it was counted meanwhile (a draw, Q157)."""
+
+
+def adjournment_warning(game: Game, result: Result | str) -> ActionWarning | None:
+    """Ending an adjourned game other than drawn: Level 3 and a `### Adjournment` event (Q163);
+    a draw confirms what the pairings counted and needs nothing."""
+    if result in DRAWN_RESULTS:
+        return None
+    rnd = game.round
+    return ActionWarning(
+        Level.CONFIRM,
+        f"Round {rnd.number}, {_board(game)}: the adjourned game ended {_result_label(result)}?",
+        (
+            "The game counted as a draw for the pairings made while it was adjourned; those "
+            "pairings stand.",
+            "The standings change.",
+            f"The result is recorded in the tournament report as "
+            f"“### Adjournment @ Round {rnd.number}”.",
+        ),
+        rule="VCL4THP Q162, Q163",
+    )
+
+
 @transaction.atomic
 def game_enter_result(
     *,
@@ -235,7 +259,11 @@ def game_enter_result(
             "but not cleared."
         )
     old = game.result
-    if old:
+    completes_adjournment = old == Result.ADJOURNED and result != Result.NOT_PLAYED
+    if completes_adjournment:
+        # Q162: the result of an adjourned game can be entered at any time.
+        require_confirmation(adjournment_warning(game, result), confirmed)
+    elif old:
         require_confirmation(
             correction_warning(tournament, game, result, next_paired=next_paired), confirmed
         )
@@ -243,7 +271,9 @@ def game_enter_result(
     game.result = result
     game.save(update_fields=["result", "updated"])
     note = ""
-    if old:
+    if completes_adjournment:
+        note = "adjourned game completed"
+    elif old:
         note = "correction"
         if next_paired:
             note = (
@@ -259,7 +289,18 @@ def game_enter_result(
         new=f"round {rnd.number} board {game.board}: {_result_label(result)}",
         note=note,
     )
-    if old:
+    if completes_adjournment:
+        if result not in DRAWN_RESULTS:
+            integrity_event_record(
+                tournament=tournament,
+                kind=IntegrityEventKind.ADJOURNMENT,
+                round_number=rnd.number,
+                details=f"{_board(game)}: adjourned game ended {result}",
+                by=by,
+                snapshot=before,
+            )
+        _update_tournament_status(tournament)
+    elif old:
         integrity_event_record(
             tournament=tournament,
             kind=IntegrityEventKind.CORRECTION,
@@ -268,7 +309,7 @@ def game_enter_result(
             by=by,
             snapshot=before,
         )
-    _update_round_state(tournament, rnd)
+    round_update_state(tournament, rnd)
     return game
 
 
@@ -335,7 +376,7 @@ def game_record_rating_correction(
     return correction
 
 
-def _update_round_state(tournament: Tournament, rnd: Round) -> None:
+def round_update_state(tournament: Tournament, rnd: Round) -> None:
     """Complete the round when every board has a result, publish it again when one is
     cleared; the tournament is finished when its last round is completed."""
     complete = not rnd.games.filter(result=Result.NOT_PLAYED).exists()
@@ -346,8 +387,16 @@ def _update_round_state(tournament: Tournament, rnd: Round) -> None:
     else:
         return
     rnd.save(update_fields=["state", "completed_at", "updated"])
-    last = rnd.number == tournament.rounds and rnd.state == RoundState.COMPLETED
-    status = TournamentStatus.FINISHED if last else TournamentStatus.IN_PROGRESS
+    _update_tournament_status(tournament)
+
+
+def _update_tournament_status(tournament: Tournament) -> None:
+    """Finished when the last round is completed and no adjourned game is still open (the
+    final standings wait for it, Q161/Q169); in progress otherwise."""
+    last = tournament.round_set.filter(number=tournament.rounds, state=RoundState.COMPLETED)
+    adjourned = Game.objects.filter(round__tournament=tournament, result=Result.ADJOURNED)
+    finished = last.exists() and not adjourned.exists()
+    status = TournamentStatus.FINISHED if finished else TournamentStatus.IN_PROGRESS
     if tournament.status != status:
         tournament.status = status
         tournament.save(update_fields=["status", "updated"])

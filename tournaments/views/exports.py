@@ -21,7 +21,7 @@ from tournaments.http import (
     user_is_officer,
 )
 from tournaments.models import Tournament
-from tournaments.selectors import pages, state
+from tournaments.selectors import manage, pages, state
 
 FORMATS: dict[TrfFormat, str] = {"trf16": "TRF16", "trf26": "TRF-2026"}
 
@@ -46,6 +46,15 @@ def tournament_trf(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         return HttpResponse(
             "Unknown format: ask for trf16 or trf26.", status=400, content_type="text/plain"
         )
+    adjourned = manage.adjourned_games(tournament) if kind == "trf16" else []
+    if adjourned:
+        boards = ", ".join(f"round {game.round.number} board {game.board}" for game in adjourned)
+        message = (
+            f"{tournament.name} has adjourned games without a result ({boards}): the TRF16 "
+            "report waits for their results (FIDE checklist Q169). The TRF-2026 file marks "
+            "them `?` (format=trf26)."
+        )
+        return HttpResponse(message, status=409, content_type="text/plain; charset=utf-8")
     try:
         text = state.tournament_trf_report(tournament, kind)
     except TrfWriteError as error:

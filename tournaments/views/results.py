@@ -44,9 +44,11 @@ MORE_RESULT_KEYS = (
     ("w", Result.WHITE_WINS_UNRATED, "White wins, not rated (no move made)", "1-0 nr"),
     ("d", Result.DRAW_UNRATED, "Draw, not rated (no move made)", "½ nr"),
     ("l", Result.BLACK_WINS_UNRATED, "Black wins, not rated (no move made)", "0-1 nr"),
+    ("a", Result.ADJOURNED, "Adjourned: a draw for pairing until its result is in", "Adj."),
 )
-"""The rarer results (checklist Q180, Q185), behind "More" on each board: the unusual scores
-of a played game and the TRF's W/D/L results of a game that ended before both sides moved."""
+"""The rarer results (checklist Q180, Q185, Q157), behind "More" on each board: the unusual
+scores of a played game, the TRF's W/D/L results of a game that ended before both sides moved,
+and an adjourned game."""
 
 
 @arbiter_required

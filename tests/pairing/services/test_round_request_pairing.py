@@ -15,7 +15,7 @@ from pairing.services.rounds import round_request_pairing
 from tests.pairing.fixtures import CaptureCallbacks
 from tests.tournaments.conftest import tournament_with_players
 from tournaments.exceptions import ConfigurationRefused
-from tournaments.models import AuditEntry, Result, Round, RoundState, Tournament
+from tournaments.models import AuditEntry, Round, RoundState, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -42,19 +42,6 @@ def test_a_double_click_gives_the_same_run(round3: Round, arbiter: User) -> None
 
     assert first.pk == second.pk
     assert PairingRun.objects.filter(round=round3).count() == 1
-
-
-def test_it_refuses_to_pair_while_results_of_the_previous_round_are_missing(
-    worked: Tournament, round3: Round, arbiter: User
-) -> None:
-    round2 = worked.round_set.get(number=2)
-    round2.state = RoundState.PUBLISHED
-    round2.save()
-    round2.games.filter(board__in=[1, 2]).update(result=Result.NOT_PLAYED)
-
-    with pytest.raises(PreviousRoundIncomplete, match="Round 2 still has 2 results missing"):
-        round_request_pairing(rnd=round3, by=arbiter)
-    assert not PairingRun.objects.exists()
 
 
 def test_it_refuses_to_pair_when_the_previous_round_is_not_paired(

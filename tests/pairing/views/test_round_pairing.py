@@ -132,7 +132,9 @@ def test_publishing_twice_says_so(arbiter_client: Client, draft: Round) -> None:
     assert draft.state == RoundState.PUBLISHED
 
 
-def test_pairing_while_results_are_missing_says_so(arbiter_client: Client, round3: Round) -> None:
+def test_pairing_while_results_are_missing_asks_first(
+    arbiter_client: Client, round3: Round
+) -> None:
     round2 = round3.tournament.round_set.get(number=2)
     round2.state = RoundState.PUBLISHED
     round2.save()
@@ -140,8 +142,10 @@ def test_pairing_while_results_are_missing_says_so(arbiter_client: Client, round
 
     response = arbiter_client.post(page(round3, "pairing-request"), follow=True)
 
-    assert b"Round 2 still has 1 result missing." in response.content
+    html = response.content.decode()
+    assert "Pair round 3 with adjourned games?" in html and "Q158-Q160" in html
     assert not PairingRun.objects.exists()
+    assert round2.games.get(board=1).result == ""
 
 
 def test_swapping_colours_shows_the_rules_it_breaks(arbiter_client: Client, draft: Round) -> None:

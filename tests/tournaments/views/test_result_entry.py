@@ -43,7 +43,7 @@ def test_an_htmx_entry_answers_the_row_and_the_round_state(
     assert response.status_code == 200
     assert html.lstrip().startswith('<tr id="board-1"')
     assert 'id="round-status" hx-swap-oob="true"' in html and "Completed" in html
-    assert html.count("data-key=") == 13  # the row keeps its keys (7, and 6 under More)
+    assert html.count("data-key=") == 14  # the row keeps its keys (7, and 7 under More)
     assert 'id="results-progress"' in html and "1 of 1 result in" in html
     assert Game.objects.get().result == Result.WHITE_WINS
 
