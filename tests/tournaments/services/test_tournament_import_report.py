@@ -42,12 +42,13 @@ def swap_last_round_colours(text: str) -> tuple[str, tuple[str, str]]:
     return "\n".join(lines) + "\n", game
 
 
-def test_the_worked_example_is_checked_round_by_round_and_agrees(
+def test_the_worked_example_is_in_fide_mode_checked_round_by_round_and_agrees(
     worked_example_text: str,
 ) -> None:
     imported = tournament_import_trf_reported(text=worked_example_text)
 
     report = imported.report
+    assert imported.tournament.fide_mode  # Q56
     assert report.checked
     assert [check.round_number for check in report.round_checks] == [1, 2, 3, 4, 5, 6]
     assert report.differing_rounds == ()
@@ -71,6 +72,7 @@ def test_the_report_names_the_lines_not_kept_and_the_records_defaulted(
     assert len(ranks.lines) == 14
     defaulted = {a.message for a in report.adjustments if a.kind is AdjustmentKind.DEFAULTED}
     assert "no tie-break list (202): none set; choose them before the standings" in defaulted
+    assert "no standings tie-break list (212): the standings use the list of 202" in defaulted
     assert any(message.startswith("no pairing system (192):") for message in defaulted)
 
 

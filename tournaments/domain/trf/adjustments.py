@@ -152,6 +152,10 @@ def _missing_records(document: TrfDocument, by_code: dict[str, list[int]]) -> It
         code in by_code for code in ("162", "XXS", "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU")
     ):
         yield Adjustment(DEFAULTED, (), "no scoring system (162): standard scoring 1 - ½ - 0")
+    if "212" not in by_code:
+        yield Adjustment(
+            DEFAULTED, (), "no standings tie-break list (212): the standings use the list of 202"
+        )
     if not document.tie_breaks:
         yield Adjustment(
             DEFAULTED, (), "no tie-break list (202): none set; choose them before the standings"
