@@ -194,6 +194,9 @@ def main() -> None:
     parser.add_argument("--duration", type=int, default=30)
     parser.add_argument("--wrk-threads", type=int, default=2)
     parser.add_argument("--file", type=Path, default=TRF)
+    parser.add_argument(
+        "--proxy", action="store_true", help="put nginx with its cache in front of gunicorn"
+    )
     options = parser.parse_args()
     if not shutil.which("wrk"):
         sys.exit("wrk is not installed: apt-get install -y wrk (Debian/Ubuntu), brew install wrk")
@@ -220,7 +223,8 @@ def main() -> None:
     run([*manage, "collectstatic", "--no-input"], env, source)
     slug = run([*manage, "import_trf", str(options.file.resolve())], env, source).splitlines()[-1]
     run([*manage, "shell", "-c", SETUP_ARBITER % slug], env, source)
-    base = f"http://127.0.0.1:{options.port}"
+    port = options.port + 1 if options.proxy else options.port
+    base = f"http://127.0.0.1:{port}"
     try:
         table = measure(Server(options, env, source, f"{base}/t/{slug}/"), manage, base, slug)
     finally:
@@ -237,6 +241,8 @@ class Server:
     ) -> None:
         self.options, self.env, self.source, self.ready = options, env, source, ready
         self.process: subprocess.Popen[bytes] | None = None
+        self.proxy: subprocess.Popen[bytes] | None = None
+        self.proxy_root = Path()
 
     def __enter__(self) -> Server:
         bind = f"127.0.0.1:{self.options.port}"
@@ -247,13 +253,64 @@ class Server:
              "--error-logfile", str(Path(tempfile.gettempdir(), "loadtest-gunicorn.log"))],
             env=self.env, cwd=self.source,
         )  # fmt: skip
+        if self.options.proxy:
+            self.proxy_root = Path(tempfile.mkdtemp(prefix="loadtest-nginx-"))
+            self.proxy = start_nginx(self.options.port, self.proxy_root)
         wait_for(self.ready)
         return self
 
     def __exit__(self, *exc: object) -> None:
-        if self.process is not None:
-            self.process.send_signal(signal.SIGQUIT)
-            self.process.wait(60)
+        for process in (self.proxy, self.process):
+            if process is not None:
+                process.send_signal(signal.SIGQUIT)
+                process.wait(60)
+        if self.proxy is not None:
+            shutil.rmtree(self.proxy_root, ignore_errors=True)
+
+
+NGINX = """
+worker_processes 1;
+daemon off;
+pid {root}/nginx.pid;
+error_log {root}/error.log warn;
+events {{ worker_connections 1024; }}
+http {{
+  access_log off;
+  client_body_temp_path {root}/body;
+  proxy_temp_path {root}/proxy;
+  fastcgi_temp_path {root}/fastcgi;
+  uwsgi_temp_path {root}/uwsgi;
+  scgi_temp_path {root}/scgi;
+  proxy_cache_path {root}/cache keys_zone=public:10m max_size=200m;
+  upstream app {{ server 127.0.0.1:{port}; keepalive 16; }}
+  server {{
+    listen 127.0.0.1:{proxy_port};
+    location / {{
+      proxy_pass http://app;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_cache public;
+      proxy_cache_key $scheme$http_host$request_uri$http_hx_request$http_hx_target;
+      proxy_cache_bypass $cookie_sessionid;
+      proxy_no_cache $cookie_sessionid;
+      proxy_cache_revalidate on;
+      proxy_cache_lock on;
+      proxy_cache_use_stale updating;
+    }}
+  }}
+}}
+"""
+"""The reverse proxy of docs/public-pages.md: it keeps the anonymous pages for their max-age (5 s)
+and revalidates them with If-None-Match; a signed-in arbiter always reaches gunicorn."""
+
+
+def start_nginx(port: int, root: Path) -> subprocess.Popen[bytes]:
+    if not shutil.which("nginx"):
+        sys.exit("--proxy needs nginx: apt-get install -y nginx-light")
+    config = root / "nginx.conf"
+    config.write_text(NGINX.format(root=root, port=port, proxy_port=port + 1))
+    return subprocess.Popen(["nginx", "-c", str(config), "-p", str(root)])
 
 
 def measure(server: Server, manage: list[str], base: str, slug: str) -> list[Figures]:
@@ -305,7 +362,8 @@ def print_table(options: argparse.Namespace, table: list[Figures]) -> None:
     print(
         f"\ngunicorn {options.workers} workers x {options.threads} threads, wrk "
         f"{options.connections} connections {options.duration} s, cache "
-        f"{options.cache_url or 'server default'}; load now {os.getloadavg()[0]:.2f}\n"
+        f"{options.cache_url or 'server default'}{', behind nginx' if options.proxy else ''}; "
+        f"load now {os.getloadavg()[0]:.2f}\n"
     )
     print("| run | req/s | p50 ms | p95 ms | p99 ms | errors | 304s |")
     print("|---|---:|---:|---:|---:|---:|---:|")

@@ -155,15 +155,25 @@ class PlayerCard:
 _BYE_LABELS = {kind.value: kind.label for kind in ByeKind}
 
 
-def player_card(tournament: Tournament, player: Player, rounds: Sequence[Round]) -> PlayerCard:
-    """A player's published rounds (of `rounds`, the tournament's): colour, opponent and the
-    opponent's score, result, points and running total, and floats (C.04.3 A.4.b: paired with
-    a lower score before the round, or a round not played over the board, which the 2025
-    rules count only when it is the PAB or scored more than a loss; see `_float`). Three
-    queries whatever the number of rounds."""
-    visible = [rnd.number for rnd in rounds if rnd.state in VISIBLE_STATES]
+@dataclass(frozen=True, slots=True)
+class CardTable:
+    """What every player's card reads, the same for all of them at one version: the players by
+    id, each published round's record of each player (opponent id, colour, outcome; None while
+    the game has no result) and every player's score before each of those rounds and after
+    the last (`totals`)."""
+
+    players: dict[int, Player]
+    visible: list[int]
+    records: dict[int, dict[int, tuple[int | None, Color, Outcome | None]]]
+    scores: dict[int, dict[int, int]]
+    totals: dict[int, int]
+
+
+def card_table(tournament: Tournament, rounds: Sequence[Round]) -> CardTable:
+    """The `CardTable` of the tournament's published rounds (of `rounds`, the tournament's):
+    three queries whatever the number of rounds and players."""
+    visible = sorted(rnd.number for rnd in rounds if rnd.state in VISIBLE_STATES)
     players = {p.pk: p for p in tournament.players.all()}
-    scoring = tournament.scoring
     records: dict[int, dict[int, tuple[int | None, Color, Outcome | None]]] = defaultdict(dict)
     for number, white, black, result in Game.objects.filter(
         round__tournament=tournament, round__number__in=visible
@@ -175,35 +185,53 @@ def player_card(tournament: Tournament, player: Player, rounds: Sequence[Round])
         round__tournament=tournament, round__number__in=visible
     ).values_list("round__number", "player_id", "kind"):
         records[number][who] = (None, Color.NONE, ByeKind(kind).outcome)
+    scoring = tournament.scoring
     scores: dict[int, dict[int, int]] = {}
     running: dict[int, int] = dict.fromkeys(players, 0)
-    for number in sorted(visible):
+    for number in visible:
         scores[number] = dict(running)
         for who in players:
             outcome = records[number].get(who, (None, Color.NONE, Outcome.ABSENT))[2]
             running[who] += scoring.points(outcome) if outcome is not None else 0
+    return CardTable(players, visible, dict(records), scores, running)
+
+
+def player_card(
+    tournament: Tournament,
+    player: Player,
+    rounds: Sequence[Round],
+    table: CardTable | None = None,
+) -> PlayerCard:
+    """A player's published rounds (of `rounds`, the tournament's): colour, opponent and the
+    opponent's score, result, points and running total, and floats (C.04.3 A.4.b: paired with
+    a lower score before the round, or a round not played over the board, which the 2025
+    rules count only when it is the PAB or scored more than a loss; see `_float`). Read from
+    `table` (`card_table`, kept per version by the page) or three queries."""
+    table = table if table is not None else card_table(tournament, rounds)
+    scoring = tournament.scoring
     rows: list[CardRow] = []
     total = 0
     edition_2017 = tournament.pairing_system == PairingSystem.FIDE_DUTCH
-    for number in sorted(visible):
-        opponent_id, color, outcome = records[number].get(
+    for number in table.visible:
+        opponent_id, color, outcome = table.records.get(number, {}).get(
             player.pk, (None, Color.NONE, Outcome.ABSENT)
         )
         points = scoring.points(outcome) if outcome is not None else None
         total += points or 0
+        before = table.scores[number]
         rows.append(
             CardRow(
                 number=number,
-                opponent=players.get(opponent_id) if opponent_id else None,
-                opponent_score=Points(running[opponent_id]) if opponent_id else None,
+                opponent=table.players.get(opponent_id) if opponent_id else None,
+                opponent_score=Points(table.totals[opponent_id]) if opponent_id else None,
                 color=color,
                 result=_card_result(outcome),
                 points=points,
                 total=Points(total),
                 float=_float(
                     outcome,
-                    scores[number][player.pk],
-                    scores[number].get(opponent_id) if opponent_id else None,
+                    before[player.pk],
+                    before.get(opponent_id) if opponent_id else None,
                     scoring=scoring,
                     edition_2017=edition_2017,
                 ),

@@ -12,6 +12,7 @@ from tournaments.cache import (
     by_site_version,
     by_tournament_version,
     events_url,
+    per_version,
     tournament_version,
     version_events,
 )
@@ -85,7 +86,11 @@ def round_detail(request: HtmxHttpRequest, slug: str, number: int) -> HttpRespon
         Round.objects.select_related("tournament"), tournament__slug=slug, number=number
     )
     try:
-        boards = pages.round_boards(rnd, rnd.tournament)
+        boards = per_version(
+            rnd.tournament,
+            f"round-boards-{rnd.number}",
+            lambda: pages.round_boards(rnd, rnd.tournament),
+        )
     except RoundNotPublished:
         boards = None
     page = pages.page_of(
@@ -118,9 +123,10 @@ def player_detail(request: HtmxHttpRequest, slug: str, pairing_number: int) -> H
     except Player.DoesNotExist as error:
         raise Http404("No such player") from error
     rounds = pages.tournament_rounds(tournament)
+    table = per_version(tournament, "card-table", lambda: pages.card_table(tournament, rounds))
     context = {
         "tournament": tournament,
-        "card": pages.player_card(tournament, player, rounds),
+        "card": pages.player_card(tournament, player, rounds, table),
         "in_play": pages.tournament_live(rounds),
         "events_url": events_url(tournament) if pages.tournament_live(rounds) else "",
     }
