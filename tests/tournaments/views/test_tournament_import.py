@@ -226,3 +226,15 @@ def test_the_token_is_signed_for_this_page_only(worked_example_text: str) -> Non
     # A token of another signed feature (another salt) never confirms an import.
     with pytest.raises(signing.BadSignature):
         signing.loads(signing.dumps({"text": worked_example_text}), salt=TOKEN_SALT)
+
+
+def test_pasted_text_too_long_is_refused_and_a_body_over_djangos_limit_is_a_400() -> None:
+    client = Client(raise_request_exception=False)
+    client.force_login(UserFactory.create())
+
+    page = client.post(IMPORT, {"text": "### " + "x" * MAX_TRF_BYTES}).content.decode()
+    too_big = client.post(IMPORT, {"text": "x" * 3_000_000})
+
+    assert "The text is longer than 2 MB" in page
+    assert too_big.status_code == 400  # DATA_UPLOAD_MAX_MEMORY_SIZE, before the form
+    assert not Tournament.objects.exists()
