@@ -39,6 +39,14 @@ class InitialColor(models.TextChoices):
     BLACK = "B", "Black"
 
 
+class InitialOrderCriterion(models.TextChoices):
+    """What ranks players level on rating and title (C.04.2 B.2 c, VCL Q146): alphabetical
+    order unless another criterion was announced."""
+
+    NAME = "name", "Alphabetical order"
+    FIDE_ID = "fide_id", "FIDE ID (lowest first)"
+
+
 class TournamentStatus(models.TextChoices):
     REGISTRATION = "registration", "Registration"
     IN_PROGRESS = "in_progress", "In progress"
@@ -99,6 +107,12 @@ class Tournament(models.Model):
         choices=RatingKind.choices,
         default=RatingKind.STANDARD,
         help_text="The rate of play: which rating of the lists the tournament uses.",
+    )
+    initial_order_criterion = models.CharField(
+        max_length=8,
+        choices=InitialOrderCriterion.choices,
+        default=InitialOrderCriterion.NAME,
+        help_text="Ranks players level on rating and title (announced before round 1).",
     )
     tiebreaks = models.JSONField(
         default=list,
