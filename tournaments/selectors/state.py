@@ -34,6 +34,7 @@ from tournaments.models import (
     ByeKind,
     Game,
     InitialColor,
+    InitialOrderCriterion,
     Player,
     PlayerStatus,
     RatingCorrection,
@@ -44,15 +45,24 @@ from tournaments.models import (
 from tournaments.selectors.integrity import report_comments
 
 
-def initial_order_key(player: Player) -> tuple[int, int, str]:
-    """C.04.2 B.2: rating (highest first), then title (GM, IM, WGM, ...), then name."""
-    return (-player.fide_rating, TITLE_ORDER.get(player.title, len(TITLE_ORDER)), player.name)
+def initial_order_key(
+    player: Player, criterion: str = InitialOrderCriterion.NAME
+) -> tuple[int, int, tuple[int, int, str]]:
+    """C.04.2 B.2: rating (highest first), then title (GM, IM, WGM, ...), then the announced
+    criterion (VCL Q146): the name, or the FIDE ID (lowest first; players without one after,
+    by name)."""
+    if criterion == InitialOrderCriterion.FIDE_ID and player.fide_id:
+        last = (0, int(player.fide_id), player.name)
+    else:
+        last = (int(criterion == InitialOrderCriterion.FIDE_ID), 0, player.name)
+    return (-player.fide_rating, TITLE_ORDER.get(player.title, len(TITLE_ORDER)), last)
 
 
 def players_in_initial_order(tournament: Tournament) -> list[Player]:
     """The tournament's players in initial ranking order (C.04.2 B)."""
     players = list(tournament.players.all())
-    players.sort(key=lambda player: (initial_order_key(player), player.pairing_number))
+    criterion = tournament.initial_order_criterion
+    players.sort(key=lambda player: (initial_order_key(player, criterion), player.pairing_number))
     return players
 
 
