@@ -63,9 +63,9 @@ urlpatterns = [
         name="manage-list-search",
     ),
     path(
-        "t/<slug:slug>/manage/players/rating-kind/",
-        ratinglists.rating_kind,
-        name="manage-rating-kind",
+        "t/<slug:slug>/manage/players/initial-ranking/",
+        ratinglists.initial_ranking,
+        name="manage-initial-ranking",
     ),
     path(
         "t/<slug:slug>/manage/players/update-from-list/",
@@ -96,6 +96,11 @@ urlpatterns = [
         "t/<slug:slug>/manage/player/<int:pairing_number>/bye/",
         manage.player_bye,
         name="manage-player-bye",
+    ),
+    path(
+        "t/<slug:slug>/manage/player/<int:pairing_number>/half-point-byes/",
+        manage.player_half_point_byes,
+        name="manage-player-half-point-byes",
     ),
     path(
         "t/<slug:slug>/manage/player/<int:pairing_number>/withdraw/",

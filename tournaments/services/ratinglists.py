@@ -25,6 +25,7 @@ from tournaments.domain.ratinglists import (
 )
 from tournaments.exceptions import TournamentError
 from tournaments.models import (
+    InitialOrderCriterion,
     NationalListMapping,
     RatedPlayer,
     RatingKind,
@@ -177,25 +178,36 @@ def rating_list_import(
 
 
 @transaction.atomic
-def tournament_set_rating_kind(*, tournament: Tournament, rating_kind: str, by: User) -> Tournament:
-    """The rate of play whose rating the tournament uses (standard, rapid or blitz); fixed
-    once round 1 is paired, as the pairing numbers rest on it."""
+def tournament_set_initial_ranking(
+    *, tournament: Tournament, rating_kind: str, criterion: str, by: User
+) -> Tournament:
+    """What the initial ranking rests on (C.04.2 B.2): the rate of play whose rating the
+    tournament uses (standard, rapid or blitz) and the announced criterion for players level on
+    rating and title (alphabetical or FIDE ID, VCL Q146). Fixed once round 1 is paired; until
+    then the pairing numbers follow the new order at once. Recorded."""
     tournament = lock_tournament(tournament.pk)
-    kind = RatingKind(rating_kind)
-    if kind == tournament.rating_kind:
+    kind, order = RatingKind(rating_kind), InitialOrderCriterion(criterion)
+    if (kind, order) == (tournament.rating_kind, tournament.initial_order_criterion):
         return tournament
     if paired_from(tournament, 1):
-        raise TournamentError("Round 1 is paired: the rating the tournament uses is fixed.")
+        raise TournamentError(
+            "Round 1 is paired: the rating and the order of equal players are fixed."
+        )
+
+    def described(rating: str, criterion: str) -> str:
+        return f"{RatingKind(rating).label} ratings, then {InitialOrderCriterion(criterion).label}"
+
     audit(
         tournament=tournament,
         by=by,
         entity="tournament",
         entity_id=tournament.pk,
-        old=f"{RatingKind(tournament.rating_kind).label} ratings",
-        new=f"{kind.label} ratings",
+        old=described(tournament.rating_kind, tournament.initial_order_criterion),
+        new=described(kind, order),
     )
-    tournament.rating_kind = kind
-    tournament.save(update_fields=["rating_kind"])
+    tournament.rating_kind, tournament.initial_order_criterion = kind, order
+    tournament.save(update_fields=["rating_kind", "initial_order_criterion"])
+    tournament_assign_pairing_numbers(tournament=tournament, by=by)
     return tournament
 
 

@@ -1,6 +1,6 @@
 """Rating-list pages: the officers' import page (`/rating-lists/`), and on a tournament's
-players page the search as the arbiter types, the rate the tournament uses and the update of
-the players who differ from the list in force."""
+players page the search as the arbiter types, the initial ranking's basis (the rate used, the
+order of equal players) and the update of the players who differ from the list in force."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from tournaments.domain.ratinglists import MAPPED_FIELDS, ListKind, list_date_from_name
 from tournaments.exceptions import TournamentError
 from tournaments.http import ArbiterRequest, arbiter_required, officer_required
-from tournaments.models import RatingKind, RatingListKind, Tournament
+from tournaments.models import InitialOrderCriterion, RatingKind, RatingListKind, Tournament
 from tournaments.selectors.ratinglists import (
     list_differences,
     list_in_force,
@@ -29,7 +29,7 @@ from tournaments.services.ratinglists import (
     RatingListRefused,
     players_update_from_list,
     rating_list_import,
-    tournament_set_rating_kind,
+    tournament_set_initial_ranking,
 )
 
 
@@ -71,8 +71,13 @@ class RatingListForm(forms.Form):
         return given or named or timezone.localdate().replace(day=1)
 
 
-class RatingKindForm(forms.Form):
+class InitialRankingForm(forms.Form):
+    """What the initial ranking rests on (C.04.2 B.2)."""
+
     rating_kind = forms.ChoiceField(label="Rating used", choices=RatingKind.choices)
+    criterion = forms.ChoiceField(
+        label="Then, at equal rating and title", choices=InitialOrderCriterion.choices
+    )
 
 
 @officer_required
@@ -114,8 +119,13 @@ def players_page_context(tournament: Tournament) -> dict[str, object]:
     before_round_one = not paired_from(tournament, 1)
     return {
         "rating_list": list_in_force(tournament),
-        "rating_kind_form": RatingKindForm(initial={"rating_kind": tournament.rating_kind}),
-        "rating_kind_open": before_round_one,
+        "ranking_form": InitialRankingForm(
+            initial={
+                "rating_kind": tournament.rating_kind,
+                "criterion": tournament.initial_order_criterion,
+            }
+        ),
+        "ranking_open": before_round_one,
         "list_differences": list_differences(tournament) if before_round_one else [],
     }
 
@@ -138,20 +148,25 @@ def rating_list_search(request: ArbiterRequest, tournament: Tournament) -> HttpR
 
 @arbiter_required
 @require_POST
-def rating_kind(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
-    form = RatingKindForm(request.POST)
+def initial_ranking(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
+    """The rating used and the order of equal players, before round 1."""
+    form = InitialRankingForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose standard, rapid or blitz.")
+        messages.error(request, "Choose the rating and the order of equal players.")
         return redirect("manage-players", tournament.slug)
     try:
-        tournament = tournament_set_rating_kind(
-            tournament=tournament, rating_kind=form.cleaned_data["rating_kind"], by=request.user
+        tournament = tournament_set_initial_ranking(
+            tournament=tournament,
+            rating_kind=form.cleaned_data["rating_kind"],
+            criterion=form.cleaned_data["criterion"],
+            by=request.user,
         )
     except TournamentError as error:
         messages.error(request, str(error))
     else:
         label = RatingKind(tournament.rating_kind).label.lower()
-        messages.success(request, f"The tournament uses {label} ratings.")
+        then = InitialOrderCriterion(tournament.initial_order_criterion).label
+        messages.success(request, f"Initial ranking: {label} ratings, then {then}.")
     return redirect("manage-players", tournament.slug)
 
 

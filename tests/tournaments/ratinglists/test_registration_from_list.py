@@ -171,13 +171,16 @@ def test_no_update_from_the_list_once_round_one_is_paired(
 def test_the_rate_is_chosen_before_round_one_and_recorded(client: Client) -> None:
     tournament = tournament_with_players(2)
     page = arbiter_page(client, tournament)
-    client.post(page + "rating-kind/", {"rating_kind": "rapid"})
+    client.post(page + "initial-ranking/", {"rating_kind": "rapid", "criterion": "name"})
     tournament.refresh_from_db()
     assert tournament.rating_kind == "rapid"
-    assert AuditEntry.objects.filter(tournament=tournament, new_value="Rapid ratings").exists()
+    new_value = "Rapid ratings, then Alphabetical order"
+    assert AuditEntry.objects.filter(tournament=tournament, new_value=new_value).exists()
     pair_round(tournament, 1, RoundState.PUBLISHED)
-    response = client.post(page + "rating-kind/", {"rating_kind": "blitz"}, follow=True)
-    assert "the rating the tournament uses is fixed" in response.content.decode()
+    response = client.post(
+        page + "initial-ranking/", {"rating_kind": "blitz", "criterion": "name"}, follow=True
+    )
+    assert "Round 1 is paired: the rating and the order" in response.content.decode()
 
 
 def test_only_officers_import_lists(client: Client) -> None:
