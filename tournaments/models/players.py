@@ -64,6 +64,11 @@ class Player(models.Model):
         ],
         help_text="YYYY/MM/DD as in TRF; 00 for an unknown month or day.",
     )
+    half_point_byes_allowed = models.BooleanField(
+        default=True,
+        help_text="Off for a player who may not take half-point byes (a free entry, special "
+        "conditions: checklist Q175-Q176).",
+    )
     pairing_number = models.PositiveIntegerField()
     status = models.CharField(
         max_length=10, choices=PlayerStatus.choices, default=PlayerStatus.ACTIVE

@@ -47,6 +47,45 @@ def _full_point_notice(tournament: Tournament, player: Player, round_number: int
 
 
 @transaction.atomic
+def _another_half_point_bye(tournament: Tournament, player: Player, taken: int) -> ActionWarning:
+    """A second or later half-point bye: Level 3 (VCL4THP Q174), also beyond the tournament's
+    announced limit, which the arbiter may lift for a player (its regulations decide)."""
+    limit = tournament.max_half_point_byes
+    beyond = taken >= limit
+    return ActionWarning(
+        Level.CONFIRM,
+        f"Give {player.name} a half-point bye number {taken + 1}"
+        + (f", beyond the limit of {limit}?" if beyond else "?"),
+        (
+            f"{player.name} already has {taken} half-point bye(s); the tournament allows "
+            f"{limit}" + (": this one goes beyond the announced limit." if beyond else "."),
+            "The round will score half a point without a game.",
+        ),
+        rule="VCL4THP Q173, Q174",
+    )
+
+
+def player_set_half_point_byes(*, player: Player, allowed: bool, by: User) -> Player:
+    """Allow or refuse half-point byes to one player (checklist Q175); byes already given
+    stay (cancel them on the player's page)."""
+    with transaction.atomic():
+        tournament = lock_tournament(player.tournament_id)
+        player = Player.objects.select_for_update().get(pk=player.pk)
+        if player.half_point_byes_allowed == allowed:
+            return player
+        player.half_point_byes_allowed = allowed
+        player.save(update_fields=["half_point_byes_allowed", "updated"])
+        audit(
+            tournament=tournament,
+            by=by,
+            entity="player",
+            entity_id=player.pk,
+            old=f"{player}: half-point byes {'refused' if allowed else 'allowed'}",
+            new=f"{player}: half-point byes {'allowed' if allowed else 'refused'}",
+        )
+    return player
+
+
 def bye_request(
     *,
     player: Player,
@@ -58,9 +97,10 @@ def bye_request(
     """A bye the player asks for in a round not yet paired: full-point, half-point or zero-point.
 
     Refused (`ByeRefused`) for a round already paired, a round among the tournament's last
-    `no_byes_last_rounds`, more than `max_half_point_byes` half-point byes, a withdrawn player
-    or one not yet playing in that round, or a round where the player already has a bye. A
-    second or later half-point bye needs a Level-3 confirmation (VCL4THP Q174); a full-point
+    `no_byes_last_rounds`, a half-point bye to a player who may not take one (Q175-Q176), a
+    withdrawn player or one not yet playing in that round, or a round where the player already
+    has a bye. A second or later half-point bye needs a Level-3 confirmation (VCL4THP Q174),
+    also beyond `max_half_point_byes` (the arbiter lifts the limit for a player); a full-point
     bye a Level-2 notice, and it is recorded as an `### FPB` event, undone by deleting the bye
     (VCL4THP Q112, Q114).
     """
@@ -86,26 +126,14 @@ def bye_request(
     if rnd.byes.filter(player=player).exists():
         raise ByeRefused(f"{player.name} already has a bye in round {round_number}.")
     if kind == ByeKind.HALF_POINT:
-        taken = Bye.objects.filter(player=player, kind=ByeKind.HALF_POINT).count()
-        if taken >= tournament.max_half_point_byes:
+        if not player.half_point_byes_allowed:
             raise ByeRefused(
-                f"{player.name} already has {taken} half-point bye(s): the limit is "
-                f"{tournament.max_half_point_byes}."
+                f"{player.name} may not take half-point byes (set on the player's page: a free "
+                "entry or special conditions)."
             )
+        taken = Bye.objects.filter(player=player, kind=ByeKind.HALF_POINT).count()
         if taken:
-            require_confirmation(
-                ActionWarning(
-                    Level.CONFIRM,
-                    f"Give {player.name} a half-point bye number {taken + 1}?",
-                    (
-                        f"{player.name} already has {taken} half-point bye(s); the tournament "
-                        f"allows {tournament.max_half_point_byes}.",
-                        f"Round {round_number} will score half a point without a game.",
-                    ),
-                    rule="VCL4THP Q174",
-                ),
-                confirmed,
-            )
+            require_confirmation(_another_half_point_bye(tournament, player, taken), confirmed)
     if kind == ByeKind.FULL_POINT:
         require_confirmation(_full_point_notice(tournament, player, round_number), confirmed)
     bye = Bye.objects.create(round=rnd, player=player, kind=kind)

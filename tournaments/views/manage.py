@@ -35,6 +35,7 @@ from tournaments.services.availability import (
     forbidden_pair_create,
     forbidden_pair_delete,
     player_reinstate,
+    player_set_half_point_byes,
     player_withdraw,
 )
 from tournaments.services.players import (
@@ -142,7 +143,8 @@ def players(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
 def players_import(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
     form = ImportForm(request.POST, request.FILES)
     if not form.is_valid():
-        messages.error(request, "Choose a CSV or TRF file to import.")
+        problems = [f"{name}: {error}" for name, errors in form.errors.items() for error in errors]
+        messages.error(request, "Nothing imported: " + " · ".join(problems))
         return redirect("manage-players", tournament.slug)
     service = players_import_trf if form.cleaned_data["format"] == "trf" else players_import_csv
     try:
@@ -230,6 +232,20 @@ def _back_to_player(tournament: Tournament, pairing_number: int) -> HttpResponse
 
 def _player_url(tournament: Tournament, pairing_number: int) -> str:
     return reverse("manage-player", args=[tournament.slug, pairing_number])
+
+
+@arbiter_required
+@require_POST
+def player_half_point_byes(
+    request: ArbiterRequest, tournament: Tournament, pairing_number: int
+) -> HttpResponse:
+    """Allow or refuse half-point byes to the player (checklist Q175)."""
+    subject = _player(tournament, pairing_number)
+    allowed = request.POST.get("allowed") == "1"
+    subject = player_set_half_point_byes(player=subject, allowed=allowed, by=request.user)
+    state = "may take" if allowed else "may not take"
+    messages.success(request, f"{subject.name} {state} half-point byes.")
+    return _back_to_player(tournament, subject.pairing_number)
 
 
 @arbiter_required

@@ -22,7 +22,12 @@ from tournaments.models import (
     RoundState,
 )
 from tournaments.selectors.state import tournament_trf_document
-from tournaments.services.availability import bye_cancel, bye_request, player_withdraw
+from tournaments.services.availability import (
+    bye_cancel,
+    bye_request,
+    player_set_half_point_byes,
+    player_withdraw,
+)
 from tournaments.services.integrity import integrity_event_undo
 
 pytestmark = pytest.mark.django_db
@@ -56,16 +61,53 @@ def test_it_refuses_a_bye_for_a_round_already_paired(
     assert snapshot() == before
 
 
-def test_it_refuses_more_half_point_byes_than_the_limit(arbiter: User) -> None:
+def test_a_half_point_bye_beyond_the_limit_is_confirmed_at_level_3(
+    arbiter: User, snapshot: Callable[[], Snapshot]
+) -> None:
     tournament = tournament_with_players(4, rounds=7)
     player = tournament.players.get(pairing_number=1)
     bye_request(player=player, round_number=2, kind=ByeKind.HALF_POINT, by=arbiter)
+    before = snapshot()
 
-    with pytest.raises(ByeRefused, match="the limit is 1"):
+    with pytest.raises(ConfirmationRequired) as asked:
         bye_request(player=player, round_number=3, kind=ByeKind.HALF_POINT, by=arbiter)
-    bye_request(player=player, round_number=3, kind=ByeKind.ZERO_POINT, by=arbiter)
+    unchanged = snapshot()
+    bye_request(
+        player=player,
+        round_number=3,
+        kind=ByeKind.HALF_POINT,
+        by=arbiter,
+        confirmed=Level.CONFIRM,
+    )
 
-    assert Bye.objects.filter(player=player).count() == 2
+    assert unchanged == before
+    assert asked.value.warning.level is Level.CONFIRM
+    assert "beyond the limit of 1" in asked.value.warning.title
+    assert Bye.objects.filter(player=player, kind=ByeKind.HALF_POINT).count() == 2
+
+
+def test_a_player_refused_half_point_byes_gets_none(
+    arbiter: User, snapshot: Callable[[], Snapshot]
+) -> None:
+    tournament = tournament_with_players(4, rounds=7)
+    player = player_set_half_point_byes(
+        player=tournament.players.get(pairing_number=1), allowed=False, by=arbiter
+    )
+    before = snapshot()
+
+    for confirmed in (None, Level.DOUBLE_CONFIRM):  # Q176: no confirmation lifts it
+        with pytest.raises(ByeRefused, match="may not take half-point byes"):
+            bye_request(
+                player=player,
+                round_number=2,
+                kind=ByeKind.HALF_POINT,
+                by=arbiter,
+                confirmed=confirmed,
+            )
+    bye_request(player=player, round_number=2, kind=ByeKind.ZERO_POINT, by=arbiter)
+
+    assert snapshot() != before and not Bye.objects.filter(kind=ByeKind.HALF_POINT).exists()
+    assert AuditEntry.objects.filter(new_value__contains="half-point byes refused").exists()
 
 
 def test_it_refuses_a_bye_in_the_last_rounds(arbiter: User) -> None:
