@@ -1,8 +1,9 @@
 -- wrk script of `make loadtest` (benchmarks/loadtest.py): the paths to ask for come from
--- LOADTEST_PATHS (space separated), taken in turn by each connection. With LOADTEST_POLL=1 a
--- request is a phone's poll: the htmx fragment (HX-Request) with the ETag of the last answer
--- for that path in If-None-Match, as a browser revalidates. done() prints one JSON line:
--- requests per second, latency percentiles (ms), status counts and errors.
+-- LOADTEST_PATHS (space separated), taken in turn. With LOADTEST_POLL=1 a request is a phone's
+-- poll: the htmx fragment (HX-Request) with the ETag of the last answer in If-None-Match, as a
+-- browser revalidates; each wrk thread then polls one path (run as many threads as paths), so
+-- that an answer is known to be that path's. done() prints one JSON line: requests per second,
+-- latency percentiles (ms), status counts and errors.
 
 local paths = {}
 for path in string.gmatch(os.getenv("LOADTEST_PATHS") or "/", "%S+") do
@@ -13,9 +14,13 @@ local threads = {}
 
 function setup(thread)
   table.insert(threads, thread)
+  thread:set("own", #threads)
 end
 
 function init(args)
+  if poll then
+    paths = {paths[((own - 1) % #paths) + 1]}
+  end
   etags = {}
   counter = 0
   current = nil

@@ -6,8 +6,9 @@ It makes its own PostgreSQL database (`--db`, dropped and created again), import
 1000-player, 11-round tournament, starts gunicorn (DEBUG off) and runs wrk with 100 connections
 for 30 s on each of: the round page, the standings, the player cards, a mix of phones' polls
 (htmx fragments with If-None-Match), then the same mix while two arbiters enter the results of
-the last round (reopened for it), timing each of their posts. It prints one table: requests per
-second and p50/p95/p99 in milliseconds for each run, and the arbiters' p50/p95/max.
+the last round (reopened for it; one result every 2 s each), timing each of their posts. It
+prints one table: requests per second and p50/p95/p99 in milliseconds for each run, and the
+arbiters' p50/p95/max.
 
 `--source DIR` serves another checkout (the baseline: `git archive` of an older commit) with this
 script and this virtualenv. `--cache-url redis://...` gives the server a Redis cache (CACHE_URL);
@@ -108,7 +109,7 @@ def wrk(
     env = {**os.environ, "LOADTEST_PATHS": " ".join(paths), "LOADTEST_POLL": "1" if poll else "0"}
     command = [
         "wrk",
-        f"-t{options.wrk_threads}",
+        f"-t{len(paths) if poll else options.wrk_threads}",
         f"-c{options.connections}",
         f"-d{options.duration}s",
         "--timeout",
@@ -133,6 +134,10 @@ def figures(name: str, result: dict[str, float]) -> Figures:
         failed=int(result["failed"] + result["socket_errors"]),
         not_modified=int(result["not_modified"]),
     )
+
+
+PAUSE_SECONDS = 2.0
+"""An arbiter's pause between two results (two arbiters: about one result a second)."""
 
 
 class Arbiter(threading.Thread):
@@ -173,7 +178,7 @@ class Arbiter(threading.Thread):
             except OSError:  # HTTPError (4xx, 5xx) included
                 self.failures += 1
             self.latencies.append((time.perf_counter() - started) * 1000)
-            self.stop.wait(0.5)
+            self.stop.wait(PAUSE_SECONDS)
 
 
 def percentile(values: list[float], share: float) -> float:
