@@ -76,7 +76,8 @@ class InitialRankingForm(forms.Form):
 
     rating_kind = forms.ChoiceField(label="Rating used", choices=RatingKind.choices)
     criterion = forms.ChoiceField(
-        label="Then, at equal rating and title", choices=InitialOrderCriterion.choices
+        label="Then, at equal rating and title",
+        choices=[(InitialOrderCriterion.NAME, "Name"), (InitialOrderCriterion.FIDE_ID, "FIDE ID")],
     )
 
 

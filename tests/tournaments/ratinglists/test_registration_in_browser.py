@@ -65,6 +65,17 @@ def test_an_arbiter_registers_three_players_from_the_list_by_typing(
         "Lambert, Sophie": ("1101007", 1688, "", "FRA", "w", "2014"),
     }
     page.screenshot(path=str(SCREENSHOTS / "players-from-list-1280.png"), full_page=True)
+
+    tournament.players.filter(name="Barros, Ines").update(fide_rating=2400, federation="ESP")
+    page.goto(players_page)
+    differences = page.locator(".list-differences")
+    expect(differences).to_contain_text("Barros, Ines")
+    page.screenshot(path=str(SCREENSHOTS / "list-differences-1280.png"), full_page=True)
+    page.get_by_role("button", name="Update from the list").click()
+    expect(page.locator(".message")).to_contain_text("1 players updated from the rating list")
+    expect(differences).to_have_count(0)
+    barros = tournament.players.get(name="Barros, Ines")
+    assert (barros.fide_rating, barros.federation) == (2422, "POR")
     context.close()
 
     context = chromium.new_context(viewport={"width": 390, "height": 900})  # type: ignore[attr-defined]
