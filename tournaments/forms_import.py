@@ -15,7 +15,7 @@ class TournamentImportForm(forms.Form):
         label="or paste the file's text",
         required=False,
         strip=False,
-        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false", "class": "mono"}),
+        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
     )
 
     def clean(self) -> dict[str, object]:
