@@ -15,16 +15,19 @@ def event_text(event: IntegrityEvent) -> str:
     return event_comment(IntegrityEventKind(event.kind).label, event.round_number, event.details)
 
 
-def report_comments(tournament: Tournament) -> tuple[str, ...]:
-    """The `###` comments of the tournament's report, in the order the events happened: every
-    event that stands (not undone). The undo events themselves are left out: an undone event
-    and its undo cancel out, and the integrity log keeps both."""
-    events = (
+def standing_events(tournament: Tournament) -> list[IntegrityEvent]:
+    """The events that stand, in the order they happened: not undone, and not the undo events
+    themselves (an undone event and its undo cancel out; the integrity log keeps both)."""
+    return list(
         IntegrityEvent.objects.filter(tournament=tournament, undone_at__isnull=True)
         .exclude(kind=IntegrityEventKind.UNDO)
         .order_by("created", "id")
     )
-    return tuple(event_text(event) for event in events)
+
+
+def report_comments(tournament: Tournament) -> tuple[str, ...]:
+    """The `###` comments of the tournament's report: one per standing event."""
+    return tuple(event_text(event) for event in standing_events(tournament))
 
 
 def last_undoable_event(tournament: Tournament) -> IntegrityEvent | None:

@@ -13,6 +13,7 @@ from tournaments.confirmations import confirmed_level
 from tournaments.exceptions import ConfirmationRequired, TournamentError
 from tournaments.http import ArbiterRequest, arbiter_required
 from tournaments.models import Tournament
+from tournaments.selectors import integrity
 from tournaments.services.fide_mode import tournament_leave_fide_mode
 from tournaments.views.confirming import back_to, confirmation_dialog
 
@@ -20,8 +21,10 @@ from tournaments.views.confirming import back_to, confirmation_dialog
 @arbiter_required
 @require_safe
 def fide_mode(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
-    """The tournament's mode, its recorded integrity events, and the button to leave."""
-    return render(request, "tournaments/manage/fide_mode.html", {"tournament": tournament})
+    """The tournament's mode, its recorded integrity events (those that stand: an undone one
+    is only in the integrity log), and the button to leave."""
+    context = {"tournament": tournament, "events": integrity.standing_events(tournament)}
+    return render(request, "tournaments/manage/fide_mode.html", context)
 
 
 @arbiter_required

@@ -19,8 +19,14 @@ from tests.tournaments.views.confirming import (
     play_rounds,
     token,
 )
+from tournaments.domain.warnings import Level
 from tournaments.forms import TournamentForm
 from tournaments.models import IntegrityEvent, IntegrityEventKind, Tournament
+from tournaments.services.integrity import (
+    integrity_event_record,
+    integrity_event_undo,
+    snapshot_rows,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -164,3 +170,31 @@ def test_every_page_of_a_tournament_out_of_fide_mode_says_so(
         page = html(arbiter_client.get(url))
         assert "Not FIDE mode</span>" in page and LEFT in page, url
     assert LEFT in html(client.get(f"/t/{tournament.slug}/"))
+
+
+def test_the_page_lists_the_events_that_stand_not_the_undone_ones(
+    arbiter_client: Client, arbiter: User
+) -> None:
+    tournament = tournament_with_players(4, arbiter=arbiter)
+    kept = integrity_event_record(
+        tournament=tournament,
+        kind=IntegrityEventKind.CONFIGURATION,
+        round_number=0,
+        details="kept change",
+        by=arbiter,
+    )
+    undone = integrity_event_record(
+        tournament=tournament,
+        kind=IntegrityEventKind.CONFIGURATION,
+        round_number=0,
+        details="undone change",
+        by=arbiter,
+        snapshot=snapshot_rows(changed=[tournament]),
+    )
+    integrity_event_undo(event=undone, by=arbiter, confirmed=Level.CONFIRM)
+
+    page = html(arbiter_client.get(f"/t/{tournament.slug}/manage/fide-mode/"))
+    log = html(arbiter_client.get(f"/t/{tournament.slug}/manage/events/"))
+
+    assert kept.details in page and "undone change" not in page and "Undo @" not in page
+    assert "undone change" in log
