@@ -9,9 +9,12 @@ edition in force on its start date and a drawing of lots seeded by the tournamen
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+
+from django.core.cache import cache
 
 from standings.exceptions import StandingsPlayerNotFound, StandingsRoundUnavailable
 from standings.labels import tiebreak_name, tiebreak_rule
@@ -188,6 +191,22 @@ def _unavailable(after_round: int, completed: Sequence[int]) -> str:
     )
 
 
+def _computed_standings(
+    state: TournamentState, codes: tuple[TiebreakCode, ...], edition: Edition, lots_seed: str
+) -> Standings:
+    """`compute_standings`, kept in the cache under a digest of everything it reads (issue 22):
+    the same state is never ranked twice, so the standings after round 10 are not computed
+    again for each result entered in round 11 (the tournament's version moves on, the state
+    after round 10 does not). The digest is of the inputs' `repr`, which shows every field."""
+    text = repr((state, codes, edition, lots_seed)).encode()
+    key = f"standings-of:{hashlib.blake2b(text, digest_size=20).hexdigest()}"
+    kept: Standings | None = cache.get(key)
+    if kept is None:
+        kept = compute_standings(state, codes, edition=edition, lots_seed=lots_seed)
+        cache.set(key, kept)
+    return kept
+
+
 def _standings(
     tournament: Tournament, after_round: int, rounds: _Rounds, *, live: bool
 ) -> TournamentStandings:
@@ -195,9 +214,7 @@ def _standings(
     codes, skipped = standings_codes(tournament)
     edition = standings_edition(tournament)
     lots_seed = standings_lots_seed(tournament)
-    standings = compute_standings(
-        rows.state, (_POINTS, *codes), edition=edition, lots_seed=lots_seed
-    )
+    standings = _computed_standings(rows.state, (_POINTS, *codes), edition, lots_seed)
     by_number = {player.pairing_number: player for player in rows.players}
     lines = tuple(
         Line(
