@@ -260,8 +260,13 @@ class Server:
         )  # fmt: skip
         if self.options.proxy:
             self.proxy_root = Path(tempfile.mkdtemp(prefix="loadtest-nginx-"))
+            self.proxy_root.chmod(0o755)  # nginx's workers (www-data) keep their cache there
             self.proxy = start_nginx(self.options.port, self.proxy_root)
-        wait_for(self.ready)
+        try:
+            wait_for(self.ready)
+        except BaseException:
+            self.__exit__()
+            raise
         return self
 
     def __exit__(self, *exc: object) -> None:
