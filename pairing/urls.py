@@ -13,6 +13,7 @@ urlpatterns = [
     path(f"{PREFIX}request/", views.pairing_request, name="pairing-request"),
     path(f"{PREFIX}repair/", views.pairing_repair, name="pairing-repair"),
     path(f"{PREFIX}publish/", views.pairing_publish, name="pairing-publish"),
+    path(f"{PREFIX}unpublish/", views.pairing_unpublish, name="pairing-unpublish"),
     path(f"{PREFIX}swap/<int:game_id>/", views.pairing_swap_colours, name="pairing-swap"),
     path(f"{PREFIX}exchange/", views.pairing_exchange, name="pairing-exchange"),
     path(f"{PREFIX}edit/", views.manual_start, name="pairing-edit"),

@@ -42,7 +42,15 @@ def _context(
     unpaired = selectors.round_unpaired_players(rnd) if editing else []
     correctable = rnd.state == RoundState.PUBLISHED and pairing.has_rematch
     games = [row.game for row in pairing.rows]
+    withdrawable = (
+        rnd.state == RoundState.PUBLISHED
+        and not any(game.result for game in games)
+        and not tournament.round_set.filter(number=rnd.number + 1)
+        .exclude(state=RoundState.NOT_PAIRED)
+        .exists()
+    )
     return {
+        "withdrawable": withdrawable,
         "tournament": tournament,
         "rnd": rnd,
         "rounds": list(tournament.round_set.values_list("number", flat=True)),
@@ -141,6 +149,25 @@ def pairing_publish(request: ArbiterRequest, tournament: Tournament, number: int
         messages.error(request, str(error))
     else:
         messages.success(request, f"Round {number} is published.")
+    return _back(tournament, number)
+
+
+@require_POST
+@arbiter_required
+def pairing_unpublish(request: ArbiterRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """Withdraw a publication made by mistake (Level 3): the round goes back to its draft."""
+    rnd = round_or_404(tournament, number)
+    try:
+        rounds.round_unpublish(
+            rnd=rnd, by=request.user, confirmed=confirmed_level(request, tournament)
+        )
+    except ConfirmationRequired as required:
+        page = reverse("pairing-round", args=[tournament.slug, number])
+        return confirmation_dialog(request, tournament, required, cancel_url=page)
+    except TournamentError as error:
+        messages.error(request, str(error))
+    else:
+        messages.warning(request, f"Round {number} is no longer published: it is a draft again.")
     return _back(tournament, number)
 
 

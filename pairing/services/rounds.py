@@ -25,7 +25,7 @@ from pairing.models import ACTIVE_STATUSES, PairingRun, RunStatus
 from pairing.selectors import engine_input, games_warnings, round_pairing_text
 from pairing.tasks import pair_round_task
 from tournaments.domain.state import PlayerId
-from tournaments.domain.warnings import Confirmed
+from tournaments.domain.warnings import ActionWarning, Confirmed, Level
 from tournaments.models import (
     ByeKind,
     Game,
@@ -47,6 +47,7 @@ __all__ = [
     "round_publish",
     "round_repair",
     "round_request_pairing",
+    "round_unpublish",
 ]
 
 
@@ -303,5 +304,52 @@ def round_publish(*, rnd: Round, by: User | None) -> Round:
         old="paired (draft)",
         new=round_pairing_text(rnd),
         note=f"round {rnd.number}: published",
+    )
+    return rnd
+
+
+@transaction.atomic
+def round_unpublish(*, rnd: Round, by: User | None, confirmed: Confirmed | None = None) -> Round:
+    """Withdraw the publication of a round published by mistake: it goes back to its draft
+    (paired), to be edited, paired again or published again. Only while none of its results is
+    in and the next round is not paired; a Level-3 confirmation first, as players may have seen
+    it (C.04.2: the published pairing is what players rely on)."""
+    tournament = lock_tournament(rnd.tournament_id)
+    rnd = Round.objects.get(pk=rnd.pk)
+    if rnd.state not in {RoundState.PUBLISHED, RoundState.COMPLETED}:
+        raise RoundNotPaired(f"Round {rnd.number} is not published.")
+    if rnd.games.exclude(result=Result.NOT_PLAYED).exists():
+        raise DraftEditRefused(
+            f"Round {rnd.number} has results: its publication stands (correct results instead)."
+        )
+    if (
+        tournament.round_set.filter(number=rnd.number + 1)
+        .exclude(state=RoundState.NOT_PAIRED)
+        .exists()
+    ):
+        raise DraftEditRefused(f"Round {rnd.number + 1} is paired: round {rnd.number} stands.")
+    require_confirmation(
+        ActionWarning(
+            Level.CONFIRM,
+            f"Withdraw the publication of round {rnd.number}?",
+            (
+                "Players may already have seen this pairing: tell them it is withdrawn.",
+                "The round goes back to its draft: edit it, pair it again or publish it again.",
+                "The withdrawal is recorded in the audit log.",
+            ),
+            rule="C.04.2 (publication of the pairings)",
+        ),
+        confirmed,
+    )
+    rnd.state, rnd.published_at = RoundState.PAIRED, None
+    rnd.save(update_fields=["state", "published_at", "updated"])
+    audit(
+        tournament=tournament,
+        by=by,
+        entity="round",
+        entity_id=rnd.pk,
+        old=round_pairing_text(rnd),
+        new="paired (draft)",
+        note=f"round {rnd.number}: publication withdrawn",
     )
     return rnd
