@@ -80,13 +80,27 @@ SCORE_LABELS = {
 DRAW_COLOR = "draw"
 
 
+MAX_POINTS = Decimal(10)
+
+
+def _whole_or_half(value: Decimal) -> None:
+    """Scores are stored in half-points, so a score is a multiple of 0.5.
+
+    Django's own `step_size` check turns the value into a float and fails with a ValueError on
+    `1e309` (infinite as a float): this check stays in Decimal and leaves the out-of-range
+    values to the min/max messages."""
+    if value.is_finite() and abs(value) <= MAX_POINTS and (value * 2) % 1:
+        raise forms.ValidationError("Enter a whole or half point (0, 0.5, 1, 1.5, …).")
+
+
 def _points_field(label: str) -> forms.DecimalField:
     return forms.DecimalField(
         label=label,
         min_value=Decimal(0),
-        max_value=Decimal(10),
+        max_value=MAX_POINTS,
         decimal_places=1,
-        step_size=Decimal("0.5"),
+        validators=[_whole_or_half],
+        widget=forms.NumberInput(attrs={"step": "0.5"}),
     )
 
 
@@ -301,17 +315,45 @@ class PlayerDetailsForm(PlayerForm):
         }
 
 
+MAX_IMPORT_BYTES = 512 * 1024
+"""The largest player list accepted (a 2,000-player TRF is about 400 kB)."""
+MAX_IMPORT_LINES = 2_500
+"""The most lines a player list may have, so one upload cannot hold the tournament's lock long."""
+
+
 class ImportForm(forms.Form):
-    file = forms.FileField(label="CSV or TRF file")
+    """A player list to import: its format and the file, bounded in size and lines."""
+
+    file = forms.FileField(
+        label="CSV or TRF file",
+        error_messages={"required": "Choose a CSV or TRF file.", "empty": "The file is empty."},
+    )
     format = forms.ChoiceField(choices=[("csv", "CSV"), ("trf", "TRF")], initial="csv")
 
-    def text(self) -> str:
+    def clean_file(self) -> str:
         """The file's text; a file that is not UTF-8 is read as Latin-1."""
-        raw: bytes = self.cleaned_data["file"].read()
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_IMPORT_BYTES:
+            raise forms.ValidationError(
+                f"The file is larger than {MAX_IMPORT_BYTES // 1024} kB: split the list."
+            )
+        raw: bytes = upload.read()
         try:
-            return raw.decode("utf-8-sig")
+            text = raw.decode("utf-8-sig")
         except UnicodeDecodeError:
-            return raw.decode("latin-1")
+            text = raw.decode("latin-1")
+        if "\x00" in text:
+            raise forms.ValidationError("This is not a text file (it holds NUL bytes).")
+        if text.count("\n") >= MAX_IMPORT_LINES:
+            raise forms.ValidationError(
+                f"The file has more than {MAX_IMPORT_LINES} lines: split the list."
+            )
+        return text
+
+    def text(self) -> str:
+        """The cleaned file's text."""
+        text: str = self.cleaned_data["file"]
+        return text
 
 
 class ByeRequestForm(forms.Form):

@@ -13,7 +13,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -196,7 +196,7 @@ def signup(request: HtmxHttpRequest) -> HttpResponse:
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, f"Welcome, {user.get_username()}: your account is ready.")
-        return redirect(next_url or "home")
+        return HttpResponseRedirect(next_url) if next_url else redirect("home")
     status = 400 if form.errors else 200
     context = {"form": form, "next": next_url}
     return render(request, "registration/signup.html", context, status=status)

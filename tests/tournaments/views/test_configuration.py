@@ -211,7 +211,7 @@ def test_scoring_systems_that_make_sense_are_saved(
         ("Q74", {"points_win": "2", "points_draw": "1.5"}, "Two draws (3) may not score more"),
         ("Q81", {"points_pairing_bye": "1.5"}, "A pairing-allocated bye (1½) may not score more"),
         ("Q81", {"points_full_bye": "2"}, "A full-point bye (2) may not score more than a win"),
-        ("Q83", {"points_pairing_bye": "0.7"}, "a multiple of step size 0.5"),
+        ("Q83", {"points_pairing_bye": "0.7"}, "Enter a whole or half point"),
         (
             "Q84",
             {"points_win": "3", "points_draw": "1", "points_pairing_bye": "2"},

@@ -1,0 +1,280 @@
+"""What the form fuzzer posts: every form-handling URL with a valid post, and the mutations.
+
+A target is a URL (by name, with the world's ids), the kind of user who posts, and one valid
+value per field; `mutated_post` breaks one to three of them in the ways a hostile or careless
+client does: huge, negative, fractional and non-ASCII numbers, empty and very long strings,
+wrong types, missing, duplicated and unknown fields, forged confirmation tokens, foreign ids.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.urls import reverse
+
+from tests.security.world import World
+from tournaments.models import Player
+
+Fields = dict[str, list[str]]
+
+
+@dataclass(frozen=True)
+class Target:
+    url_name: str
+    user: str
+    fields: Callable[[World], dict[str, str]]
+    round_number: int | None = None
+    kwargs: tuple[str, ...] = ("slug",)
+
+    def url(self, world: World) -> str:
+        values = world.url_kwargs()
+        if self.round_number is not None:
+            values["number"] = self.round_number
+        return reverse(self.url_name, kwargs={name: values[name] for name in self.kwargs})
+
+
+def _player_pk(world: World, number: int) -> str:
+    return str(Player.objects.get(tournament=world.ours.tournament, pairing_number=number).pk)
+
+
+def _tournament_fields(_: World) -> dict[str, str]:
+    scores = {
+        "points_win": "1",
+        "points_draw": "0.5",
+        "points_loss": "0",
+        "points_pairing_bye": "1",
+        "points_forfeit_win": "1",
+        "points_forfeit_loss": "0",
+        "points_half_bye": "0.5",
+        "points_full_bye": "1",
+        "points_zero_bye": "0",
+    }
+    tiebreaks = {f"tiebreak_{slot}": code for slot, code in enumerate(["BH/C1", "BH", "SB"], 1)}
+    return {
+        "name": "Fuzz Open",
+        "city": "Bologna",
+        "federation": "ITA",
+        "start_date": "2026-05-01",
+        "end_date": "2026-05-09",
+        "chief_arbiter": "IA Rossi",
+        "deputy_arbiter": "",
+        "rounds": "6",
+        "pairing_system": "",
+        "initial_color": "draw",
+        "max_half_point_byes": "1",
+        "no_byes_last_rounds": "1",
+        **scores,
+        **tiebreaks,
+    }
+
+
+def _player_fields(_: World) -> dict[str, str]:
+    return {
+        "name": "Doe, Jane",
+        "title": "WFM",
+        "sex": "w",
+        "rating": "1850",
+        "federation": "ita",
+        "fide_id": "123456",
+        "birth_date": "1990/01/31",
+        "missed_bye": "Z",
+    }
+
+
+def _deputy(world: World) -> str:
+    return str(world.deputy.pk)
+
+
+def _invitation(world: World) -> str:
+    invitation = world.ours.tournament.arbiter_invitations.order_by("pk").last()
+    return str(invitation.pk if invitation else 1)
+
+
+def _no_fields(_: World) -> dict[str, str]:
+    return {}
+
+
+TARGETS = (
+    Target("tournament-new", "arbiter", _tournament_fields, kwargs=()),
+    Target("manage-edit", "arbiter", _tournament_fields),
+    Target("manage-players", "arbiter", _player_fields),
+    Target("manage-players-renumber", "arbiter", _no_fields),
+    Target(
+        "manage-player-details",
+        "arbiter",
+        _player_fields,
+        kwargs=("slug", "pairing_number"),
+    ),
+    Target(
+        "manage-player-bye",
+        "arbiter",
+        lambda _: {"round_number": "5", "kind": "H"},
+        kwargs=("slug", "pairing_number"),
+    ),
+    Target(
+        "manage-player-withdraw",
+        "arbiter",
+        lambda _: {"from_round": "4"},
+        kwargs=("slug", "pairing_number"),
+    ),
+    Target("manage-player-reinstate", "arbiter", _no_fields, kwargs=("slug", "pairing_number")),
+    Target("manage-bye-cancel", "arbiter", _no_fields, kwargs=("slug", "bye_id")),
+    Target(
+        "manage-forbidden-new",
+        "arbiter",
+        lambda world: {"first": _player_pk(world, 5), "second": _player_pk(world, 6)},
+    ),
+    Target("manage-forbidden-delete", "arbiter", _no_fields, kwargs=("slug", "pair_id")),
+    Target(
+        "manage-result",
+        "arbiter",
+        lambda _: {"result": "1-0", "expected": "1-0"},
+        kwargs=("slug", "number", "board"),
+    ),
+    Target(
+        "manage-rating-correction",
+        "arbiter",
+        lambda _: {"board": "1", "result": "0-1", "note": "Reported late."},
+        kwargs=("slug", "number"),
+    ),
+    Target("manage-arbiters-invite", "arbiter", _no_fields),
+    Target(
+        "manage-arbiters-withdraw",
+        "arbiter",
+        lambda world: {"invitation": _invitation(world)},
+    ),
+    Target("manage-arbiters-remove", "arbiter", lambda world: {"user": _deputy(world)}),
+    Target("manage-arbiters-hand-over", "arbiter", lambda world: {"user": _deputy(world)}),
+    Target("manage-fide-mode-leave", "arbiter", _no_fields),
+    Target("manage-events-undo", "arbiter", lambda _: {"event": "1"}),
+    Target("pairing-request", "arbiter", _no_fields, 3, ("slug", "number")),
+    Target("pairing-repair", "arbiter", _no_fields, 3, ("slug", "number")),
+    Target("pairing-publish", "arbiter", _no_fields, 3, ("slug", "number")),
+    Target("pairing-swap", "arbiter", _no_fields, 2, ("slug", "number", "game_id")),
+    Target(
+        "pairing-exchange",
+        "arbiter",
+        lambda world: {"game_a": str(world.ours.game_id), "game_b": str(world.ours.game_id + 1)},
+        2,
+        ("slug", "number"),
+    ),
+    Target("pairing-edit", "arbiter", _no_fields, 3, ("slug", "number")),
+    Target(
+        "pairing-manual-pair",
+        "arbiter",
+        lambda world: {"white": _player_pk(world, 1), "black": _player_pk(world, 2)},
+        3,
+        ("slug", "number"),
+    ),
+    Target("pairing-manual-unpair", "arbiter", _no_fields, 3, ("slug", "number", "game_id")),
+    Target(
+        "pairing-manual-bye",
+        "arbiter",
+        lambda world: {"player": _player_pk(world, 14)},
+        3,
+        ("slug", "number"),
+    ),
+    Target("pairing-manual-validate", "arbiter", _no_fields, 3, ("slug", "number")),
+    Target("arbiter-join", "nobody", lambda _: {"answer": "accept"}, kwargs=("slug", "token")),
+    Target(
+        "login",
+        "anonymous",
+        lambda _: {"username": "our-arbiter", "password": "wrong", "next": "/"},
+        kwargs=(),
+    ),
+    Target(
+        "signup",
+        "anonymous",
+        lambda _: {
+            "username": "newcomer",
+            "password1": "a long enough passphrase",
+            "password2": "a long enough passphrase",
+            "next": "/manage/new/",
+        },
+        kwargs=(),
+    ),
+    Target("password_reset", "anonymous", lambda _: {"email": "arbiter@example.org"}, kwargs=()),
+)
+"""Every URL that handles a form post, with its valid post (the import upload is apart)."""
+
+_NASTY = (
+    "",
+    " ",
+    "0",
+    "-1",
+    "1.25",
+    "0.5",
+    "-0.5",
+    "1e309",
+    "1E+2",
+    "NaN",
+    "-inf",
+    "Infinity",
+    "0x1F",
+    "٣",
+    "²",
+    "½",
+    "１２",
+    "2147483648",
+    "9223372036854775808",
+    "9" * 40,
+    "-" + "9" * 40,
+    "00000000000000000000001",
+    " 7 ",
+    "7.0",
+    "null",
+    "true",
+    "[]",
+    "{}",
+    "\x00",
+    "a\x00b",
+    "\ud7ff\ufffd",
+    "Ωμέγα Ünïcödé 😀",
+    "<script>alert(1)</script>",
+    "' OR 1=1 --",
+    "../../etc/passwd",
+    "x" * 300,
+    "é" * 5000,
+    "2026-02-30",
+    "0000-01-01",
+    "9999-12-31",
+    "99999-01-01",
+    "1990/13/45",
+    "-/+",
+    "W-L",
+    "U",
+    "F",
+)
+
+
+def _nasty(rng: random.Random, world: World) -> str:
+    choice = rng.randrange(5)
+    if choice == 0:
+        return str(rng.randint(-(10**12), 10**12))
+    if choice == 1:
+        foreign = world.theirs
+        return str(rng.choice([foreign.bye_id, foreign.pair_id, foreign.game_id, 1, 2, 3]))
+    if choice == 2:
+        return f"{rng.uniform(-1000, 1000):.{rng.randrange(1, 6)}f}"
+    return rng.choice(_NASTY)
+
+
+def mutated_post(rng: random.Random, world: World, valid: dict[str, str]) -> Fields:
+    """`valid` with one to three fields broken (replaced, dropped, doubled) or junk added."""
+    post: Fields = {name: [value] for name, value in valid.items()}
+    for _ in range(rng.randint(1, 3)):
+        names = list(post)
+        action = rng.randrange(6)
+        if names and action <= 2:
+            post[rng.choice(names)] = [_nasty(rng, world)]
+        elif names and action == 3:
+            del post[rng.choice(names)]
+        elif names and action == 4:
+            name = rng.choice(names)
+            post[name] = [*post[name], _nasty(rng, world)]
+        else:
+            extra = rng.choice(["confirmation", "next", "csrfmiddlewaretoken", "id", "slug"])
+            post[extra] = [_nasty(rng, world)]
+    return post

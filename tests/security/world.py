@@ -1,0 +1,105 @@
+"""The tournaments and users the security tests walk: ours, another one, and six kinds of user.
+
+`ours` is the worked example before round 3 (rounds 1-2 completed) with a requested bye, a
+prohibited pair and an open invitation link; `theirs` is a second copy with the same kinds of
+rows, arbitrated by someone else, whose ids must stay out of reach under `ours`' slug.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from django.contrib.auth.models import User
+
+from tests.factories import ByeFactory, TournamentRoleFactory, UserFactory
+from tournaments.models import ArbiterRole, ByeKind, ForbiddenPair, Game, Tournament, TournamentRole
+from tournaments.services.arbiters import arbiter_invitation_create
+from tournaments.services.tournaments import tournament_import_trf
+
+ROUND_3_INPUT = (
+    Path(__file__).resolve().parents[1]
+    / "data"
+    / "reference"
+    / "worked-example"
+    / "rounds"
+    / "round-3-input.trf"
+)
+USER_KINDS = ("anonymous", "nobody", "other_arbiter", "arbiter", "officer", "staff")
+"""Anonymous, a logged-in user with no role, the arbiter of another tournament, this
+tournament's arbiter, a federation officer (staff account), and the site's superuser."""
+
+
+@dataclass(frozen=True)
+class Rows:
+    """The ids a URL of a tournament can name: a bye, a prohibited pair, a game, an invitation."""
+
+    tournament: Tournament
+    bye_id: int
+    pair_id: int
+    game_id: int
+    token: str
+
+
+@dataclass(frozen=True)
+class World:
+    ours: Rows
+    theirs: Rows
+    users: dict[str, User | None]
+    deputy: User
+
+    def keep_team(self) -> None:
+        """Give our arbiter and deputy a role again if a post removed it (stepping down is
+        allowed), so every case is posted by an arbiter of the tournament."""
+        tournament = self.ours.tournament
+        for user in (self.users["arbiter"], self.deputy):
+            if not TournamentRole.objects.filter(tournament=tournament, user=user).exists():
+                has_chief = tournament.roles.filter(role=ArbiterRole.CHIEF).exists()
+                role = ArbiterRole.DEPUTY if has_chief else ArbiterRole.CHIEF
+                TournamentRole.objects.create(tournament=tournament, user=user, role=role)
+
+    def url_kwargs(self, rows: Rows | None = None) -> dict[str, object]:
+        """A value for every URL keyword of the project, from `rows` (ours by default)."""
+        rows = rows or self.ours
+        return {
+            "slug": rows.tournament.slug,
+            "number": 2,
+            "pairing_number": 1,
+            "board": 1,
+            "bye_id": rows.bye_id,
+            "pair_id": rows.pair_id,
+            "game_id": rows.game_id,
+            "token": rows.token,
+        }
+
+
+def _tournament_rows(slug: str, chief: User) -> Rows:
+    text = ROUND_3_INPUT.read_text(encoding="utf-8")
+    tournament = tournament_import_trf(text=text, slug=slug, by=chief)
+    players = list(tournament.players.order_by("pairing_number"))
+    bye = ByeFactory.create(
+        round=tournament.round_set.get(number=4), player=players[0], kind=ByeKind.HALF_POINT
+    )
+    pair = ForbiddenPair.objects.create(tournament=tournament, first=players[2], second=players[3])
+    game = Game.objects.filter(round__tournament=tournament, round__number=2).order_by("board")[0]
+    invitation = arbiter_invitation_create(tournament=tournament, by=chief)
+    return Rows(tournament, bye.pk, pair.pk, game.pk, invitation.token)
+
+
+def build_world() -> World:
+    """Both tournaments and the six kinds of user (None stands for the anonymous one)."""
+    arbiter = UserFactory.create(username="our-arbiter")
+    other_arbiter = UserFactory.create(username="their-arbiter")
+    users: dict[str, User | None] = {
+        "anonymous": None,
+        "nobody": UserFactory.create(username="nobody"),
+        "other_arbiter": other_arbiter,
+        "arbiter": arbiter,
+        "officer": UserFactory.create(username="officer", is_staff=True),
+        "staff": UserFactory.create(username="operator", is_staff=True, is_superuser=True),
+    }
+    ours = _tournament_rows("ours", arbiter)
+    theirs = _tournament_rows("theirs", other_arbiter)
+    deputy = UserFactory.create(username="deputy")
+    TournamentRoleFactory.create(tournament=ours.tournament, user=deputy, role=ArbiterRole.DEPUTY)
+    return World(ours=ours, theirs=theirs, users=users, deputy=deputy)
