@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from django.urls import reverse
 
 from tests.security.world import World
-from tournaments.models import Player
+from tournaments.models import Player, RatingKind
 
 Fields = dict[str, list[str]]
 
@@ -120,6 +120,19 @@ TARGETS = (
         kwargs=("slug", "pairing_number"),
     ),
     Target("manage-player-reinstate", "arbiter", _no_fields, kwargs=("slug", "pairing_number")),
+    Target(
+        "manage-player-half-point-byes",
+        "arbiter",
+        lambda _: {"allowed": "0"},
+        kwargs=("slug", "pairing_number"),
+    ),
+    Target(
+        "manage-initial-ranking",
+        "arbiter",
+        lambda _: {"rating_kind": RatingKind.STANDARD.value, "criterion": "name"},
+    ),
+    Target("manage-update-from-list", "arbiter", _no_fields),
+    Target("tournament-import-confirm", "arbiter", lambda _: {"token": "forged"}, kwargs=()),
     Target("manage-bye-cancel", "arbiter", _no_fields, kwargs=("slug", "bye_id")),
     Target(
         "manage-forbidden-new",
