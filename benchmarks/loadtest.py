@@ -245,23 +245,25 @@ class Server:
         self, options: argparse.Namespace, env: dict[str, str], source: Path, ready: str
     ) -> None:
         self.options, self.env, self.source, self.ready = options, env, source, ready
-        self.process: subprocess.Popen[bytes] | None = None
-        self.proxy: subprocess.Popen[bytes] | None = None
+        self.processes: list[subprocess.Popen[bytes]] = []
         self.proxy_root = Path()
 
-    def __enter__(self) -> Server:
-        bind = f"127.0.0.1:{self.options.port}"
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "config.wsgi", "-b", bind,
-             "-w", str(self.options.workers), "--threads", str(self.options.threads),
+    def _gunicorn(self, port: int, workers: int) -> subprocess.Popen[bytes]:
+        return subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "config.wsgi", "-b", f"127.0.0.1:{port}",
+             "-w", str(workers), "--threads", str(self.options.threads),
              "--timeout", "120", "--graceful-timeout", "1", "--log-level", "warning",
              "--error-logfile", str(Path(tempfile.gettempdir(), "loadtest-gunicorn.log"))],
             env=self.env, cwd=self.source,
         )  # fmt: skip
+
+    def __enter__(self) -> Server:
+        self.processes = [self._gunicorn(self.options.port, self.options.workers)]
         if self.options.proxy:
+            self.processes.append(self._gunicorn(self.options.port + 2, 1))
             self.proxy_root = Path(tempfile.mkdtemp(prefix="loadtest-nginx-"))
             self.proxy_root.chmod(0o755)  # nginx's workers (www-data) keep their cache there
-            self.proxy = start_nginx(self.options.port, self.proxy_root)
+            self.processes.append(start_nginx(self.options.port, self.proxy_root))
         try:
             wait_for(self.ready)
         except BaseException:
@@ -270,11 +272,15 @@ class Server:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        for process in (self.proxy, self.process):
-            if process is not None:
-                process.send_signal(signal.SIGQUIT)
-                process.wait(60)
-        if self.proxy is not None:
+        for process in reversed(self.processes):
+            process.send_signal(signal.SIGQUIT)
+            process.wait(60)
+        self.processes = []
+        if self.options.proxy:
+            errors = self.proxy_root / "error.log"
+            if errors.exists():
+                with Path(tempfile.gettempdir(), "loadtest-nginx.log").open("a") as log:
+                    log.write(errors.read_text())
             shutil.rmtree(self.proxy_root, ignore_errors=True)
 
 
@@ -293,8 +299,15 @@ http {{
   scgi_temp_path {root}/scgi;
   proxy_cache_path {root}/cache keys_zone=public:10m max_size=200m;
   upstream app {{ server 127.0.0.1:{port}; keepalive 16; }}
+  upstream arbiters {{ server 127.0.0.1:{arbiters_port}; keepalive 4; }}
   server {{
     listen 127.0.0.1:{proxy_port};
+    location ~ ^/(t/[^/]+/manage/|accounts/) {{
+      proxy_pass http://arbiters;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+    }}
     location / {{
       proxy_pass http://app;
       proxy_http_version 1.1;
@@ -312,14 +325,18 @@ http {{
 }}
 """
 """The reverse proxy of docs/public-pages.md: it keeps the anonymous pages for their max-age (5 s)
-and revalidates them with If-None-Match; a signed-in arbiter always reaches gunicorn."""
+and revalidates them with If-None-Match; a signed-in arbiter always reaches gunicorn, and the
+arbiters' pages (result entry, login) go to a gunicorn of their own, never queued behind the
+public pages."""
 
 
 def start_nginx(port: int, root: Path) -> subprocess.Popen[bytes]:
     if not shutil.which("nginx"):
         sys.exit("--proxy needs nginx: apt-get install -y nginx-light")
     config = root / "nginx.conf"
-    config.write_text(NGINX.format(root=root, port=port, proxy_port=port + 1))
+    config.write_text(
+        NGINX.format(root=root, port=port, proxy_port=port + 1, arbiters_port=port + 2)
+    )
     return subprocess.Popen(["nginx", "-c", str(config), "-p", str(root)])
 
 
@@ -370,7 +387,8 @@ def measure(server: Server, manage: list[str], base: str, slug: str) -> list[Fig
 
 def print_table(options: argparse.Namespace, table: list[Figures]) -> None:
     print(
-        f"\ngunicorn {options.workers} workers x {options.threads} threads, wrk "
+        f"\ngunicorn {options.workers} workers x {options.threads} threads"
+        f"{' (+ 1 worker for the arbiters behind nginx)' if options.proxy else ''}, wrk "
         f"{options.connections} connections {options.duration} s, cache "
         f"{options.cache_url or 'server default'}{', behind nginx' if options.proxy else ''}; "
         f"load now {os.getloadavg()[0]:.2f}\n"
