@@ -12,6 +12,7 @@ import datetime
 import enum
 import re
 import zipfile
+import zlib
 from collections.abc import Iterator, Mapping
 from typing import IO
 
@@ -27,6 +28,8 @@ MAX_COMPRESSION_RATIO = 200
 """FIDE's lists pack about 7:1 (TXT) and 17:1 (XML)."""
 
 _LIST_SUFFIXES = (".txt", ".xml", ".csv")
+_DAMAGED = (zipfile.BadZipFile, zlib.error, EOFError)
+"""What reading a damaged ZIP raises, when it is opened or as its member is read."""
 _MONTHS = {name.lower(): number for number, name in enumerate(calendar.month_abbr) if name}
 _DATED_NAME = re.compile(r"(?P<month>[a-z]{3})(?P<year>\d{2})frl", re.IGNORECASE)
 
@@ -84,8 +87,10 @@ def _unpacked(stream: IO[bytes]) -> IO[bytes]:
     try:
         archive = zipfile.ZipFile(stream)
         return archive.open(_member(archive))
-    except zipfile.BadZipFile as error:
-        raise RatingListError([f"a damaged ZIP file ({error})"]) from None
+    except (*_DAMAGED, ValueError, NotImplementedError, RuntimeError) as error:
+        # ValueError: offsets pointing outside the file; the others: an unsupported
+        # compression method, an encrypted member.
+        raise RatingListError([f"a damaged or unsupported ZIP file ({error})"]) from None
 
 
 def _lines(stream: IO[bytes]) -> Iterator[str]:
@@ -116,12 +121,18 @@ def read_list(
     federation: str = "",
 ) -> Iterator[RatedEntry]:
     """The players of a list file as they are read (see the parsers); `RatingListError` for
-    a file of the wrong kind, and at the end for the bad lines it had."""
-    unpacked = _unpacked(stream)
-    if kind is ListKind.NATIONAL:
-        if mapping is None:
-            raise RatingListError(["a national list needs its column mapping"])
-        return parse_national_csv(_lines(unpacked), mapping=mapping, federation=federation)
-    if _starts_with_markup(unpacked):
-        return parse_xml(unpacked, rate=kind.rate)
-    return parse_fixed_width(_lines(unpacked), rate=kind.rate)
+    a file of the wrong kind, a damaged ZIP (as the reading reaches the damage), and at the
+    end for the bad lines it had."""
+    try:
+        unpacked = _unpacked(stream)
+        if kind is ListKind.NATIONAL:
+            if mapping is None:
+                raise RatingListError(["a national list needs its column mapping"])
+            lines = _lines(unpacked)
+            yield from parse_national_csv(lines, mapping=mapping, federation=federation)
+        elif _starts_with_markup(unpacked):
+            yield from parse_xml(unpacked, rate=kind.rate)
+        else:
+            yield from parse_fixed_width(_lines(unpacked), rate=kind.rate)
+    except _DAMAGED as error:
+        raise RatingListError([f"the ZIP file is damaged ({error})"]) from None

@@ -82,6 +82,19 @@ def _entry(cells: Mapping[str, str], line: int, federation: str) -> RatedEntry:
     )
 
 
+def _rows(reader: Iterator[list[str]]) -> Iterator[list[str]]:
+    """The rows of `reader`; a line the csv module cannot split refuses the file there."""
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as error:
+            line = getattr(reader, "line_num", 0) + 1
+            raise RatingListError([f"line {line}: not CSV ({error})"]) from None
+        yield row
+
+
 def parse_national_csv(
     lines: Iterable[str], *, mapping: Mapping[str, str], federation: str
 ) -> Iterator[RatedEntry]:
@@ -91,14 +104,16 @@ def parse_national_csv(
     iterator = iter(lines)
     header_line = next(iterator, "")
     delimiter = max(";,\t", key=header_line.count)
-    header = [name.strip() for name in next(csv.reader([header_line], delimiter=delimiter))]
+    header = [
+        name.strip() for name in next(_rows(csv.reader([header_line], delimiter=delimiter)), [])
+    ]
     missing = sorted(column for column in mapping.values() if column and column not in header)
     if missing:
         raise RatingListError([f"line 1: no column named {', '.join(map(repr, missing))}"])
     position = {field: header.index(column) for field, column in mapping.items() if column}
     errors = ErrorLog()
     reader = csv.reader(iterator, delimiter=delimiter)
-    for row in reader:
+    for row in _rows(reader):
         number = reader.line_num + 1  # the header line came before the reader
         if not any(cell.strip() for cell in row):
             continue
