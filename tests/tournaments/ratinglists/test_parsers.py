@@ -222,7 +222,7 @@ def test_a_zip_must_hold_exactly_one_list() -> None:
         archive.writestr("b.txt", combined_txt(SAMPLE_PLAYERS))
     with pytest.raises(RatingListError, match="holds 2 list files"):
         read(buffer.getvalue())
-    with pytest.raises(RatingListError, match="damaged ZIP"):
+    with pytest.raises(RatingListError, match="damaged or unsupported ZIP"):
         read(zipped("players_list_foa.txt", combined_txt(SAMPLE_PLAYERS))[:200])
 
 
