@@ -12,17 +12,11 @@ See docs/rating-lists.md.
 from __future__ import annotations
 
 from tournaments.domain.ratinglists.files import ListKind, list_date_from_name, read_list
-from tournaments.domain.ratinglists.model import (
-    TITLE_ORDER,
-    Rate,
-    RatedEntry,
-    RatingListError,
-)
+from tournaments.domain.ratinglists.model import Rate, RatedEntry, RatingListError
 from tournaments.domain.ratinglists.national_csv import MAPPED_FIELDS, check_mapping
 
 __all__ = [
     "MAPPED_FIELDS",
-    "TITLE_ORDER",
     "ListKind",
     "Rate",
     "RatedEntry",

@@ -56,14 +56,6 @@ class RatedEntry(NamedTuple):
     def inactive(self) -> bool:
         return "i" in self.flag
 
-    def rating(self, rate: Rate) -> int:
-        """The rating of `rate` (0 when unrated)."""
-        return {
-            Rate.STANDARD: self.standard_rating,
-            Rate.RAPID: self.rapid_rating,
-            Rate.BLITZ: self.blitz_rating,
-        }[rate]
-
 
 Figures = dict[Rate, tuple[int, int]]
 """The rating and the number of rated games of each rate a list gives."""
