@@ -14,7 +14,7 @@ from itertools import islice
 from typing import IO
 
 from django.contrib.auth.models import User
-from django.db import connection, transaction
+from django.db import IntegrityError, connection, transaction
 
 from tournaments.domain.ratinglists import (
     ListKind,
@@ -159,13 +159,19 @@ def rating_list_import(
         for old in replaced:
             RatedPlayer.objects.filter(rating_list=old).delete()
             old.delete()
-        rating_list = RatingList.objects.create(
-            kind=RatingListKind(kind.value),
-            federation=federation,
-            date=date,
-            source_name=source_name[:200],
-            imported_by=by,
-        )
+        try:
+            rating_list = RatingList.objects.create(
+                kind=RatingListKind(kind.value),
+                federation=federation,
+                date=date,
+                source_name=source_name[:200],
+                imported_by=by,
+            )
+        except IntegrityError:  # the same list, imported by someone else at the same time
+            raise TournamentError(
+                "This list was being imported by someone else at the same time: nothing "
+                "imported; look at the stored lists, and import again if needed."
+            ) from None
         store = _copy if connection.vendor == "postgresql" else _insert
         count = store(rating_list.pk, iter(entries))
     except RatingListError as error:

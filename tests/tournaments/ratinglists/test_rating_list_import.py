@@ -6,13 +6,17 @@ from __future__ import annotations
 import datetime
 import io
 import json
+import threading
+import time
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.db import connection
 
 from tests.tournaments.ratinglists.conftest import OCTOBER, SAMPLES, import_sample
 from tests.tournaments.ratinglists.fide_files import SAMPLE_PLAYERS, combined_txt
 from tournaments.domain.ratinglists import ListKind
+from tournaments.exceptions import TournamentError
 from tournaments.models import NationalListMapping, RatedPlayer, RatingList
 from tournaments.services.ratinglists import RatingListRefused, rating_list_import
 
@@ -142,3 +146,44 @@ def test_load_demo_imports_the_sample_list_once() -> None:
     call_command("load_demo", stdout=out)
     assert out.getvalue().count("Imported FIDE combined list") == 1
     assert RatingList.objects.get().player_count == len(SAMPLE_PLAYERS)
+
+
+class _HeldStream(io.BytesIO):
+    """A file whose first read waits until the test lets it go."""
+
+    def __init__(self, data: bytes, go: threading.Event) -> None:
+        super().__init__(data)
+        self.go = go
+
+    def read(self, size: int | None = -1) -> bytes:
+        self.go.wait(timeout=30)
+        return super().read(size)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_same_list_imported_twice_at_once_is_refused_the_second_time() -> None:
+    data = (SAMPLES / "players_list.zip").read_bytes()
+    go, outcomes = threading.Event(), {}
+
+    def run(name: str, stream: io.BytesIO) -> None:
+        try:
+            outcomes[name] = rating_list_import(
+                stream=stream, kind=ListKind.FIDE_COMBINED, date=OCTOBER, source_name=name, by=None
+            )
+        except TournamentError as error:
+            outcomes[name] = error
+        finally:
+            connection.close()
+
+    first = threading.Thread(target=run, args=("first", _HeldStream(data, go)))
+    first.start()
+    time.sleep(1)  # the first import holds its new list, uncommitted, while it reads
+    second = threading.Thread(target=run, args=("second", io.BytesIO(data)))
+    second.start()
+    time.sleep(1)  # the second waits on the first's row
+    go.set()
+    first.join(30)
+    second.join(30)
+    assert isinstance(outcomes["first"], RatingList)
+    assert "imported by someone else at the same time" in str(outcomes["second"])
+    assert RatingList.objects.get().source_name == "first"
