@@ -163,7 +163,7 @@ class _HeldStream(io.BytesIO):
 @pytest.mark.django_db(transaction=True)
 def test_the_same_list_imported_twice_at_once_is_refused_the_second_time() -> None:
     data = (SAMPLES / "players_list.zip").read_bytes()
-    go, outcomes = threading.Event(), {}
+    go, outcomes = threading.Event(), dict[str, RatingList | TournamentError]()
 
     def run(name: str, stream: io.BytesIO) -> None:
         try:
