@@ -52,6 +52,8 @@ NAME = "Worked example 2017"
 PAIRING_BYE = "Pairing-allocated bye"
 ABSENCE = "Zero-point bye (absence)"
 KEYS_AND_CLEAR = ("1", "=", "0", "+", "-", "*", "Backspace")
+MORE_KEYS = ("q", "p", "x", "w", "d", "l", "a")
+"""The rarer results behind "More" on each board (½-0, 0-½, 0-0, not rated, adjourned)."""
 
 
 def screenshot(page: Page, name: str) -> None:
@@ -95,7 +97,7 @@ def register_players(page: Page) -> None:
     for count, entrant in enumerate(reversed(entrants()), start=1):
         page.get_by_label("Name", exact=True).fill(entrant.name)
         page.get_by_label("FIDE rating").fill(str(entrant.rating))
-        page.get_by_label("Title").select_option(value=entrant.title)
+        page.get_by_label("Title", exact=True).select_option(value=entrant.title)
         page.get_by_role("button", name="Register", exact=True).click()
         expect(page.locator(".message-success")).to_contain_text(f"{entrant.name} is registered.")
         expect(rows).to_have_count(count)
@@ -187,7 +189,7 @@ def enter_results(page: Page, slug: str, number: int, boards: list[tuple[int, in
         page.keyboard.type(RESULT_KEYS[letter])
         expect(row.locator("td.result")).to_have_text(RESULT_TEXTS[letter])
         # The row that came back still offers every key, to correct the result.
-        expect(row.locator("button[data-key]")).to_have_count(len(KEYS_AND_CLEAR))
+        expect(row.locator("button[data-key]")).to_have_count(len(KEYS_AND_CLEAR + MORE_KEYS))
     expect(page.locator("#round-status")).to_have_text("Completed")
 
 

@@ -46,7 +46,6 @@ def _full_point_notice(tournament: Tournament, player: Player, round_number: int
     )
 
 
-@transaction.atomic
 def _another_half_point_bye(tournament: Tournament, player: Player, taken: int) -> ActionWarning:
     """A second or later half-point bye: Level 3 (VCL4THP Q174), also beyond the tournament's
     announced limit, which the arbiter may lift for a player (its regulations decide)."""
@@ -86,6 +85,7 @@ def player_set_half_point_byes(*, player: Player, allowed: bool, by: User) -> Pl
     return player
 
 
+@transaction.atomic
 def bye_request(
     *,
     player: Player,

@@ -10,7 +10,8 @@ from django.test import Client
 from tests.tournaments.conftest import tournament_with_players
 from tournaments.models import Bye, ByeKind
 
-pytestmark = pytest.mark.django_db
+# Without the test's wrapping transaction, as in production: each service opens its own.
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_refused_half_point_byes_are_refused_until_allowed_again(
