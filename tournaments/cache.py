@@ -10,7 +10,7 @@ makes every older entry unreachable, so a stale page is never served.
 
 Only anonymous requests (no session cookie) go through the cache: they are answered without
 reading the session or making a CSRF token, so no cookie is set and no `Vary: Cookie` sent, and a
-reverse proxy may keep them for `PUBLIC_MAX_AGE` seconds. A signed-in arbiter's request is
+reverse proxy may keep them for `PUBLIC_MAX_AGE` seconds (`s-maxage`; browsers revalidate). A signed-in arbiter's request is
 rendered as before and marked private.
 """
 
@@ -92,7 +92,9 @@ def _matches(request: HtmxHttpRequest, etag: str) -> bool:
 
 def _public(response: HttpResponse, etag: str) -> HttpResponse:
     response["ETag"] = etag
-    patch_cache_control(response, public=True, max_age=PUBLIC_MAX_AGE)
+    # A browser asks again every time (a 304 while the version holds): a player reloading the
+    # round page just after publication sees it. A shared proxy may answer for a few seconds.
+    patch_cache_control(response, public=True, max_age=0, s_maxage=PUBLIC_MAX_AGE)
     patch_vary_headers(response, VARY)
     return response
 
