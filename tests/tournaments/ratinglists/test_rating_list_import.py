@@ -14,7 +14,12 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 
 from tests.tournaments.ratinglists.conftest import OCTOBER, SAMPLES, import_sample
-from tests.tournaments.ratinglists.fide_files import SAMPLE_PLAYERS, combined_txt
+from tests.tournaments.ratinglists.fide_files import (
+    SAMPLE_PLAYERS,
+    combined_txt,
+    per_rate_txt,
+    xml_list,
+)
 from tournaments.domain.ratinglists import ListKind
 from tournaments.exceptions import TournamentError
 from tournaments.models import NationalListMapping, RatedPlayer, RatingList
@@ -187,3 +192,40 @@ def test_the_same_list_imported_twice_at_once_is_refused_the_second_time() -> No
     assert isinstance(outcomes["first"], RatingList)
     assert "imported by someone else at the same time" in str(outcomes["second"])
     assert RatingList.objects.get().source_name == "first"
+
+
+@pytest.mark.parametrize(
+    ("kind", "text", "line"),
+    [
+        (
+            ListKind.FIDE_COMBINED,
+            xml_list(SAMPLE_PLAYERS).replace("<country>FRA</country>", "<country>F1</country>", 1),
+            "line 5: federation 'F1'",
+        ),
+        (
+            ListKind.FIDE_BLITZ,
+            per_rate_txt(SAMPLE_PLAYERS[:5], "blitz").replace("2401", "24O1"),
+            "line 3: blitz rating '24O1'",
+        ),
+        (
+            ListKind.NATIONAL,
+            (SAMPLES / "national_fra.csv").read_text().replace(";M;", ";X;"),
+            "line 3: sex 'X'",
+        ),
+    ],
+)
+def test_a_bad_line_in_any_format_imports_nothing(kind: ListKind, text: str, line: str) -> None:
+    mapping = json.loads((SAMPLES / "national_fra.mapping.json").read_text())
+    with pytest.raises(RatingListRefused) as refused:
+        rating_list_import(
+            stream=io.BytesIO(text.encode()),
+            kind=kind,
+            date=OCTOBER,
+            source_name="bad",
+            by=None,
+            federation="FRA",
+            mapping=mapping,
+        )
+    assert any(error.startswith(line) for error in refused.value.errors), refused.value.errors
+    assert not RatingList.objects.exists()
+    assert not RatedPlayer.objects.exists()
