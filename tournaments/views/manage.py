@@ -132,7 +132,7 @@ def players(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
         **selectors.players_page(tournament),
         **ratinglists.players_page_context(tournament),
     }
-    if request.htmx and initial:
+    if request.htmx and "from_list" in request.GET:  # a player chosen in the list search
         return render(request, "tournaments/manage/players.html#register-form", context)
     status = 400 if form.errors else 200
     return render(request, "tournaments/manage/players.html", context, status=status)

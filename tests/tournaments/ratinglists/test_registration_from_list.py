@@ -207,3 +207,14 @@ def test_an_officer_uploads_a_list_and_a_bad_file_is_refused_with_its_lines(clie
     assert response.status_code == 400
     assert "line 1: not a FIDE TXT list header" in response.content.decode()
     assert RatingList.objects.get().date == OCTOBER
+
+
+def test_a_player_no_longer_on_the_list_gives_an_empty_form_fragment(
+    client: Client, combined_list: RatingList
+) -> None:
+    tournament = tournament_with_players(0)
+    page = arbiter_page(client, tournament)
+    response = client.get(page, {"from_list": "999999999"}, headers={"HX-Request": "true"})
+    html = response.content.decode()
+    assert html.lstrip().startswith('<form method="post"') and "<html" not in html
+    assert 'id="id_name"' in html and "Aalto" not in html
