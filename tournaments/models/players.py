@@ -64,6 +64,11 @@ class Player(models.Model):
         ],
         help_text="YYYY/MM/DD as in TRF; 00 for an unknown month or day.",
     )
+    expelled = models.BooleanField(
+        default=False,
+        help_text="Withdrawn by the arbiter's decision and left out of the standings "
+        "(checklist Q197-Q198).",
+    )
     half_point_byes_allowed = models.BooleanField(
         default=True,
         help_text="Off for a player who may not take half-point byes (a free entry, special "
