@@ -216,15 +216,19 @@ def _standings(
     lots_seed = standings_lots_seed(tournament)
     standings = _computed_standings(rows.state, (_POINTS, *codes), edition, lots_seed)
     by_number = {player.pairing_number: player for player in rows.players}
+    # Expelled players are left out and the places below them move up (Q197-Q198); their
+    # games still count for their opponents' tie-breaks.
+    expelled_ranks = [row.rank for row in standings.rows if by_number[row.player_id].expelled]
     lines = tuple(
         Line(
-            rank=row.rank,
+            rank=row.rank - sum(rank < row.rank for rank in expelled_ranks),
             player=by_number[row.player_id],
             points=row.values[_POINTS.text] or Fraction(0),
             values=tuple(row.values[code.text] for code in codes),
             lot=row.lot,
         )
         for row in standings.rows
+        if not by_number[row.player_id].expelled
     )
     return TournamentStandings(
         tournament=tournament,

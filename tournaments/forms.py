@@ -370,6 +370,11 @@ class ByeRequestForm(forms.Form):
 
 class WithdrawForm(forms.Form):
     from_round = forms.IntegerField(label="From round", min_value=1, max_value=99)
+    expelled = forms.BooleanField(
+        label="Expelled",
+        required=False,
+        help_text="Left out of the standings (a disciplinary decision).",
+    )
 
 
 class ForbiddenPairForm(forms.Form):

@@ -175,8 +175,9 @@ def bye_cancel(*, bye: Bye, by: User) -> None:
 
 
 @transaction.atomic
-def player_withdraw(*, player: Player, from_round: int, by: User) -> Player:
-    """Withdraw a player from round `from_round` on (C.04.2 D.3: no longer paired).
+def player_withdraw(*, player: Player, from_round: int, by: User, expelled: bool = False) -> Player:
+    """Withdraw a player from round `from_round` on (C.04.2 D.3: no longer paired); `expelled`
+    also leaves the player out of the standings (checklist Q197-Q198).
 
     `from_round` must not be paired yet; the player's requested byes from then on are
     cancelled. Audited.
@@ -197,14 +198,15 @@ def player_withdraw(*, player: Player, from_round: int, by: User) -> Player:
     cancelled = Bye.objects.filter(player=player, round__number__gte=from_round)
     count, _ = cancelled.delete()
     player.status, player.withdrawn_from_round = PlayerStatus.WITHDRAWN, from_round
-    player.save(update_fields=["status", "withdrawn_from_round", "updated"])
+    player.expelled = expelled
+    player.save(update_fields=["status", "withdrawn_from_round", "expelled", "updated"])
     audit(
         tournament=tournament,
         by=by,
         entity="player",
         entity_id=player.pk,
         old="active",
-        new=f"withdrawn from round {from_round}",
+        new=f"{'expelled' if expelled else 'withdrawn'} from round {from_round}",
         note=f"{count} requested bye(s) cancelled" if count else "",
     )
     return player
@@ -236,7 +238,8 @@ def player_reinstate(*, player: Player, by: User, confirmed: Confirmed | None = 
     )
     old = f"withdrawn from round {player.withdrawn_from_round}"
     player.status, player.withdrawn_from_round = PlayerStatus.ACTIVE, None
-    player.save(update_fields=["status", "withdrawn_from_round", "updated"])
+    player.expelled = False
+    player.save(update_fields=["status", "withdrawn_from_round", "expelled", "updated"])
     audit(
         tournament=tournament,
         by=by,

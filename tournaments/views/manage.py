@@ -301,12 +301,19 @@ def player_withdrawal(
     if not form.is_valid():
         messages.error(request, "Choose the first round the withdrawal applies to.")
         return _back_to_player(tournament, pairing_number)
+    expelled = form.cleaned_data["expelled"]
     try:
-        player_withdraw(player=subject, from_round=form.cleaned_data["from_round"], by=request.user)
+        player_withdraw(
+            player=subject,
+            from_round=form.cleaned_data["from_round"],
+            by=request.user,
+            expelled=expelled,
+        )
     except TournamentError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, f"{subject.name} is withdrawn.")
+        done = "expelled: left out of the standings" if expelled else "withdrawn"
+        messages.success(request, f"{subject.name} is {done}.")
     return _back_to_player(tournament, pairing_number)
 
 
