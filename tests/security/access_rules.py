@@ -1,0 +1,182 @@
+"""Who may GET and POST each URL: the declared access table the permissions matrix checks.
+
+Every URL pattern of the URLconf must have a rule here (the test fails on one without), so a
+new URL is covered as soon as it exists. A rule gives, for each kind of user of
+`tests.security.world.USER_KINDS`, the expected answer to a GET and to a POST: a status code,
+`LOGIN` (sent to the login page), `ADMIN_LOGIN` (sent to the admin's login page), `THROUGH`
+(let in: the view answers, with anything but a refusal of access or a server error),
+`ANSWERED` (anything but a login page or a server error), `NO_PAGE` (refused or sent
+elsewhere: anything but a 200, a login page or a server error).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from django.urls import URLPattern, URLResolver, get_resolver
+
+from tests.security.world import USER_KINDS
+
+LOGIN = "login"
+ADMIN_LOGIN = "admin login"
+THROUGH = "through"
+ANSWERED = "answered"
+NO_PAGE = "no page"
+Expect = int | str
+ByUser = dict[str, Expect]
+
+
+@dataclass(frozen=True)
+class Rule:
+    get: ByUser
+    post: ByUser
+
+
+@dataclass(frozen=True)
+class Route:
+    """One URL pattern: its name (namespaced; the route itself when unnamed) and keywords."""
+
+    key: str
+    name: str | None
+    route: str
+    keywords: tuple[str, ...]
+
+
+def routes() -> Iterator[Route]:
+    """Every URL pattern of the project, walked from `get_resolver().url_patterns`."""
+
+    def walk(patterns: list[object], prefix: str, namespace: str, keywords: tuple[str, ...]):  # type: ignore[no-untyped-def]
+        for entry in patterns:
+            pattern = getattr(entry, "pattern", None)
+            own = tuple(getattr(pattern, "converters", {})) or tuple(
+                pattern.regex.groupindex if pattern is not None else ()
+            )
+            if isinstance(entry, URLResolver):
+                inner = namespace + (f"{entry.namespace}:" if entry.namespace else "")
+                yield from walk(entry.url_patterns, prefix + str(pattern), inner, keywords + own)
+            elif isinstance(entry, URLPattern):
+                route = prefix + str(pattern)
+                name = namespace + entry.name if entry.name else None
+                yield Route(name or route, name, route, keywords + own)
+
+    yield from walk(get_resolver().url_patterns, "", "", ())
+
+
+def everyone(expect: Expect) -> ByUser:
+    return dict.fromkeys(USER_KINDS, expect)
+
+
+def arbiters(allowed: Expect) -> ByUser:
+    """This tournament's arbiters only: anonymous users log in, everyone else gets a 403."""
+    return {**everyone(403), "anonymous": LOGIN, "arbiter": allowed}
+
+
+def logged_in(allowed: Expect) -> ByUser:
+    return {**everyone(allowed), "anonymous": LOGIN}
+
+
+def officers(allowed: Expect) -> ByUser:
+    return {**everyone(403), "anonymous": LOGIN, "officer": allowed, "staff": allowed}
+
+
+PUBLIC_PAGE = Rule(get=everyone(200), post=everyone(405))
+ARBITER_PAGE = Rule(get=arbiters(200), post=arbiters(405))
+ARBITER_FORM = Rule(get=arbiters(200), post=arbiters(THROUGH))
+ARBITER_ACTION = Rule(get=arbiters(405), post=arbiters(THROUGH))
+ARBITER_PAGE_GET_ONLY = Rule(get=arbiters(200), post=everyone(405))
+"""`require_safe` before the access check: a POST is refused for everyone alike."""
+ARBITER_ACTION_POST_ONLY = Rule(get=everyone(405), post=arbiters(THROUGH))
+"""`require_POST` before the access check (the pairing actions)."""
+AUTH_PAGE = Rule(get=everyone(200), post=everyone(THROUGH))
+AUTH_NOTICE = Rule(get=everyone(200), post=everyone(405))
+
+_STAFF_ONLY = {**everyone(ADMIN_LOGIN), "officer": ANSWERED, "staff": ANSWERED}
+ADMIN_SITE = Rule(get=_STAFF_ONLY, post=_STAFF_ONLY)
+"""The admin site's own pages: staff accounts only, the others go to the admin's login."""
+_MODELS = {**_STAFF_ONLY, "officer": NO_PAGE}
+ADMIN_MODEL = Rule(get=_MODELS, post=_MODELS)
+"""A model's admin pages (read-only: the superuser's add, change and delete are refused too):
+a federation officer (staff without model permissions) never gets one."""
+
+RULES: dict[str, Rule] = {
+    "home": PUBLIC_PAGE,
+    "tournament-detail": PUBLIC_PAGE,
+    "round-detail": PUBLIC_PAGE,
+    "player-detail": PUBLIC_PAGE,
+    "tournament-events": Rule(get=everyone(THROUGH), post=everyone(405)),
+    "standings": PUBLIC_PAGE,
+    "standings-csv": PUBLIC_PAGE,
+    "standings-player": PUBLIC_PAGE,
+    "crosstable": PUBLIC_PAGE,
+    "tournament-trf": Rule(get={**arbiters(200), "officer": 200, "staff": 200}, post=everyone(405)),
+    "exports": Rule(get=officers(200), post=everyone(405)),
+    "rating-lists": Rule(get=officers(200), post=officers(THROUGH)),
+    "tournament-new": Rule(get=logged_in(200), post=logged_in(THROUGH)),
+    "tournament-import": Rule(get=logged_in(200), post=logged_in(THROUGH)),
+    "tournament-import-confirm": Rule(get=logged_in(405), post=logged_in(THROUGH)),
+    "arbiter-join": Rule(get=logged_in(THROUGH), post=logged_in(THROUGH)),
+    "manage-dashboard": ARBITER_PAGE,
+    "manage-edit": ARBITER_FORM,
+    "manage-arbiters": ARBITER_PAGE,
+    "manage-arbiters-invite": ARBITER_ACTION,
+    "manage-arbiters-withdraw": ARBITER_ACTION,
+    "manage-arbiters-remove": ARBITER_ACTION,
+    "manage-arbiters-hand-over": ARBITER_ACTION,
+    "manage-players": ARBITER_FORM,
+    "manage-list-search": ARBITER_PAGE,
+    "manage-initial-ranking": ARBITER_ACTION,
+    "manage-update-from-list": ARBITER_ACTION,
+    "manage-players-import": ARBITER_ACTION,
+    "manage-players-renumber": ARBITER_ACTION,
+    "manage-player": ARBITER_PAGE,
+    "manage-player-details": ARBITER_ACTION,
+    "manage-player-bye": ARBITER_ACTION,
+    "manage-player-half-point-byes": ARBITER_ACTION,
+    "manage-player-withdraw": ARBITER_ACTION,
+    "manage-player-reinstate": ARBITER_ACTION,
+    "manage-bye-cancel": ARBITER_ACTION,
+    "manage-forbidden-new": ARBITER_ACTION,
+    "manage-forbidden-delete": ARBITER_ACTION,
+    "manage-results": ARBITER_PAGE,
+    "manage-result": ARBITER_ACTION,
+    "manage-rating-correction": ARBITER_ACTION,
+    "manage-fide-mode": ARBITER_PAGE,
+    "manage-fide-mode-leave": ARBITER_ACTION,
+    "manage-events": ARBITER_PAGE,
+    "manage-events-undo": ARBITER_ACTION,
+    "standings-live": ARBITER_PAGE_GET_ONLY,
+    "pairing-round": ARBITER_PAGE_GET_ONLY,
+    "pairing-request": ARBITER_ACTION_POST_ONLY,
+    "pairing-repair": ARBITER_ACTION_POST_ONLY,
+    "pairing-publish": ARBITER_ACTION_POST_ONLY,
+    "pairing-unpublish": ARBITER_ACTION_POST_ONLY,
+    "pairing-swap": ARBITER_ACTION_POST_ONLY,
+    "pairing-exchange": ARBITER_ACTION_POST_ONLY,
+    "pairing-edit": ARBITER_ACTION_POST_ONLY,
+    "pairing-manual-pair": ARBITER_ACTION_POST_ONLY,
+    "pairing-manual-unpair": ARBITER_ACTION_POST_ONLY,
+    "pairing-manual-bye": ARBITER_ACTION_POST_ONLY,
+    "pairing-manual-validate": ARBITER_ACTION_POST_ONLY,
+    "login": AUTH_PAGE,
+    "logout": Rule(get=everyone(405), post=everyone(THROUGH)),
+    "signup": AUTH_PAGE,
+    "password_reset": AUTH_PAGE,
+    "password_reset_done": AUTH_NOTICE,
+    "password_reset_confirm": AUTH_PAGE,
+    "password_reset_complete": AUTH_NOTICE,
+    "admin:login": Rule(get=everyone(THROUGH), post=everyone(THROUGH)),
+    "admin:logout": Rule(get=everyone(ANSWERED), post=everyone(ANSWERED)),
+}
+"""The rule of each named URL; the admin's are given by `rule_for`."""
+
+
+def rule_for(route: Route) -> Rule | None:
+    """The declared rule of `route`; None when nobody declared one (a test failure)."""
+    if route.key in RULES:
+        return RULES[route.key]
+    if route.route.startswith("admin/"):
+        parts = route.route.split("/")
+        model_page = len(parts) > 3 and parts[1] in {"auth", "tournaments", "pairing"}
+        return ADMIN_MODEL if model_page else ADMIN_SITE
+    return None
