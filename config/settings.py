@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import logging
 import os
+from datetime import timedelta
 from pathlib import Path
+
+from csp.constants import NONE, SELF
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -40,6 +43,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    "axes",
     "tournaments",
     "pairing",
     "standings",
@@ -55,6 +59,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -95,6 +101,10 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -128,6 +138,8 @@ SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 
 # Cache: public pages and standings, keyed by the tournament's version (docs/public-pages.md).
 # Redis when CACHE_URL is set (e.g. redis://127.0.0.1:6379/1; shared by every worker), else
@@ -152,6 +164,48 @@ CACHES = {
 # workers every listener would hold a worker; turn it on with threaded workers (gthread, many
 # threads) or behind a proxy that streams (docs/public-pages.md).
 PUBLIC_PUSH_SECONDS = env_int("PUBLIC_PUSH_SECONDS", 0)
+
+# Content-Security-Policy (django-csp): scripts, styles and requests from this site only; no
+# inline script or style (htmx's indicator style is off: the htmx-config meta tag of _base.html).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+        "base-uri": [SELF],
+        "object-src": [NONE],
+    }
+}
+
+# Login rate limiting (django-axes, database handler): after AXES_FAILURE_LIMIT failed logins
+# for one username from one address, that pair is refused until AXES_COOLOFF_MINUTES pass (or
+# `manage.py axes_reset`); a successful login clears the count.
+AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+
+# E-mail (the arbiters' password reset): SMTP (EMAIL_HOST and the EMAIL_* variables) in
+# production; the console under DEBUG or without EMAIL_HOST.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_BACKEND = os.environ.get(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST and not DEBUG
+    else "django.core.mail.backends.console.EmailBackend",
+)
+EMAIL_PORT = env_int("EMAIL_PORT", 587)
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
+PASSWORD_RESET_TIMEOUT = env_int("PASSWORD_RESET_TIMEOUT", 3 * 24 * 3600)
 
 # Celery: a Redis broker when configured, otherwise tasks run eagerly in the web process.
 CELERY_BROKER_URL = broker_url()
