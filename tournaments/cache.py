@@ -10,8 +10,8 @@ makes every older entry unreachable, so a stale page is never served.
 
 Only anonymous requests (no session cookie) go through the cache: they are answered without
 reading the session or making a CSRF token, so no cookie is set and no `Vary: Cookie` sent, and a
-reverse proxy may keep them for `PUBLIC_MAX_AGE` seconds (`s-maxage`; browsers revalidate). A signed-in arbiter's request is
-rendered as before and marked private.
+reverse proxy may keep them for `PUBLIC_MAX_AGE` seconds (`s-maxage`; browsers revalidate). A
+signed-in arbiter's request is rendered as before and marked private.
 """
 
 from __future__ import annotations
