@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from django.apps import apps
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from tests.security.world import USER_KINDS
@@ -177,6 +178,7 @@ def rule_for(route: Route) -> Rule | None:
         return RULES[route.key]
     if route.route.startswith("admin/"):
         parts = route.route.split("/")
-        model_page = len(parts) > 3 and parts[1] in {"auth", "tournaments", "pairing"}
+        labels = {config.label for config in apps.get_app_configs()}
+        model_page = len(parts) > 3 and parts[1] in labels
         return ADMIN_MODEL if model_page else ADMIN_SITE
     return None
