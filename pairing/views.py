@@ -90,6 +90,10 @@ def round_pairing(request: ArbiterRequest, tournament: Tournament, number: int) 
     """Round `number`'s pairing: the button, the worker's progress, then the draft."""
     rnd = round_or_404(tournament, number)
     run = selectors.latest_run(rnd)
+    # The worker records the draft and its run as done in one transaction: the round read
+    # after the run shows the draft of a finished run (read before, a poll could see the run
+    # done and the round not yet paired, and stop polling without the draft).
+    rnd.refresh_from_db(fields=["state"])
     context = _context(tournament, rnd, run, editing="edit" in request.GET)
     if not request.htmx:
         return render(request, PAGE, context)
