@@ -45,7 +45,7 @@ def _after_round(request: HttpRequest) -> int | None:
     text = request.GET.get("round", "").strip()
     if not text:
         return None
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()) or len(text) > 9:
         raise StandingsRoundUnavailable(f"The round must be a number, not {text[:20]!r}.")
     return int(text)
 

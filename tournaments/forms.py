@@ -280,7 +280,8 @@ class PlayerForm(forms.Form):
         value = (self.cleaned_data.get("rating") or "").strip().lower()
         if value in {"", "unrated"}:
             return 0
-        if not value.isdigit() or int(value) > MAX_RATING:
+        digits = value.isascii() and value.isdigit() and len(value) <= len(str(MAX_RATING))
+        if not digits or int(value) > MAX_RATING:
             raise forms.ValidationError(f"Write a rating from 0 to {MAX_RATING}, or “unrated”.")
         return int(value)
 

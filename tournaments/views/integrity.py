@@ -35,7 +35,7 @@ def event_undo(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
     posted = request.POST.get("event", "")
     event = (
         IntegrityEvent.objects.filter(tournament=tournament, pk=int(posted)).first()
-        if posted.isdigit()
+        if posted.isascii() and posted.isdigit() and len(posted) <= 18
         else None
     )
     try:
