@@ -312,7 +312,7 @@ def player_matches(query: str, players: Iterable[Player]) -> bool:
     """Whether one of `players` is the one searched for: its pairing number, or a part of its
     name (any case)."""
     text = query.strip().casefold()
-    if text.isdigit():
+    if text.isascii() and text.isdigit():
         return any(player.pairing_number == int(text) for player in players)
     return any(text in player.name.casefold() for player in players)
 
@@ -332,7 +332,8 @@ def page_of(
     pages = max(1, -(-len(matching) // per_page))
     if page == ALL_PAGES:
         return PageOf(list(matching), 0, pages, len(matching), 1, query)
-    number = min(int(page), pages) if page.isdigit() and int(page) > 0 else 1
+    numeric = page.isascii() and page.isdigit() and len(page) <= 9
+    number = min(int(page), pages) if numeric and int(page) > 0 else 1
     start = (number - 1) * per_page
     return PageOf(
         list(matching[start : start + per_page]), number, pages, len(matching), start + 1, query
