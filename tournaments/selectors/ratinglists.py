@@ -73,7 +73,8 @@ def registration_initial(tournament: Tournament, rated_id: str | None) -> dict[s
     """The registration form's fields filled from a player of the list in force ({} when the
     id is not one of its players)."""
     rating_list = list_in_force(tournament)
-    if rating_list is None or not (rated_id or "").isdigit():
+    digits = rated_id or ""
+    if rating_list is None or not (digits.isascii() and digits.isdigit() and len(digits) <= 18):
         return {}
     rated = rating_list.players.filter(pk=int(rated_id or 0)).first()
     if rated is None:
