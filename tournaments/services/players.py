@@ -215,8 +215,8 @@ def _rating(value: str) -> int:
     value = value.strip()
     if value.lower() in {"", "unrated", "0"}:
         return 0
-    if not value.isdigit():
-        raise InvalidPlayer(f"Rating {value!r}: write a number from 0 to {MAX_RATING}.")
+    if not (value.isascii() and value.isdigit()) or len(value) > len(str(MAX_RATING)):
+        raise InvalidPlayer(f"Rating {value[:12]!r}: write a number from 0 to {MAX_RATING}.")
     return int(value)
 
 
