@@ -116,3 +116,11 @@ def test_a_search_that_finds_nobody_says_so(client: Client, big_tournament: Tour
     html = client.get(f"/t/{big_tournament.slug}/standings/", {"q": "Nobody"}).content.decode()
 
     assert "Nobody found for “Nobody”" in html
+
+
+@pytest.mark.parametrize("query", [{"page": "²"}, {"page": "0"}, {"page": "9" * 30}, {"q": "²"}])
+def test_odd_page_numbers_and_searches_answer_a_page(
+    client: Client, big_tournament: Tournament, query: dict[str, str]
+) -> None:
+    for page in ("round/2/", "standings/"):
+        assert client.get(f"/t/{big_tournament.slug}/{page}", query).status_code == 200
