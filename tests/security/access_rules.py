@@ -11,7 +11,7 @@ elsewhere: anything but a 200, a login page or a server error).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from django.apps import apps
@@ -47,12 +47,15 @@ class Route:
 def routes() -> Iterator[Route]:
     """Every URL pattern of the project, walked from `get_resolver().url_patterns`."""
 
-    def walk(patterns: list[object], prefix: str, namespace: str, keywords: tuple[str, ...]):  # type: ignore[no-untyped-def]
+    def walk(
+        patterns: Sequence[URLPattern | URLResolver],
+        prefix: str,
+        namespace: str,
+        keywords: tuple[str, ...],
+    ) -> Iterator[Route]:
         for entry in patterns:
-            pattern = getattr(entry, "pattern", None)
-            own = tuple(getattr(pattern, "converters", {})) or tuple(
-                pattern.regex.groupindex if pattern is not None else ()
-            )
+            pattern = entry.pattern
+            own = tuple(getattr(pattern, "converters", {})) or tuple(pattern.regex.groupindex)
             if isinstance(entry, URLResolver):
                 inner = namespace + (f"{entry.namespace}:" if entry.namespace else "")
                 yield from walk(entry.url_patterns, prefix + str(pattern), inner, keywords + own)

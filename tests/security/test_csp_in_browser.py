@@ -29,7 +29,7 @@ def test_the_main_pages_run_under_the_policy_without_a_violation(
 ) -> None:
     world = build_world()
     slug = world.ours.tournament.slug
-    client.force_login(world.users["arbiter"])
+    client.force_login(world.arbiter)
     session = client.cookies["sessionid"].value
     pages = [
         "/",

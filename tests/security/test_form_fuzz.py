@@ -13,12 +13,12 @@ import logging
 import random
 from collections.abc import Callable
 from io import BytesIO
+from typing import TYPE_CHECKING
 
 import pytest
 from django.contrib.auth.models import User
 from django.contrib.messages import constants, get_messages
 from django.db import connection, transaction
-from django.http import HttpResponse
 from django.test import Client
 from django.urls import reverse
 
@@ -40,6 +40,9 @@ from tournaments.models import (
     Tournament,
     TournamentRole,
 )
+
+if TYPE_CHECKING:
+    from django.test.client import _MonkeyPatchedWSGIResponse as TestResponse
 
 SEED = 14
 log = logging.getLogger(__name__)
@@ -86,11 +89,11 @@ def _rows() -> tuple[object, ...]:
 class _Crashed(Exception):
     """A 500: the case's savepoint is rolled back so the next case starts clean."""
 
-    def __init__(self, response: HttpResponse) -> None:
+    def __init__(self, response: TestResponse) -> None:
         self.response = response
 
 
-def _refused(response: HttpResponse) -> bool:
+def _refused(response: TestResponse) -> bool:
     if response.status_code >= 400:
         return True
     levels = {message.level for message in get_messages(response.wsgi_request)}
@@ -111,7 +114,7 @@ def _client(world: World, kind: str) -> Client:
     return client
 
 
-def _post(client: Client, url: str, data: Fields | dict[str, object], htmx: bool) -> HttpResponse:
+def _post(client: Client, url: str, data: Fields | dict[str, object], htmx: bool) -> TestResponse:
     headers = {"HX-Request": "true"} if htmx else {}
     try:
         with transaction.atomic():

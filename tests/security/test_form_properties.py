@@ -7,7 +7,8 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.files.uploadedfile import SimpleUploadedFile, UploadedFile
+from django.utils.datastructures import MultiValueDict
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -88,7 +89,7 @@ def test_round_and_board_numbers_are_refused_or_small(
 def test_a_player_file_is_refused_or_read_as_text(content: bytes, extra_lines: int) -> None:
     content += b"\n" * (MAX_IMPORT_LINES * (extra_lines // 3))
     upload = SimpleUploadedFile("players.csv", content)
-    form = ImportForm({"format": "csv"}, {"file": upload})
+    form = ImportForm({"format": "csv"}, MultiValueDict[str, UploadedFile]({"file": [upload]}))
     if not form.is_valid():
         assert form.errors["file"]
         return

@@ -23,7 +23,7 @@ def world() -> World:
 
 @pytest.fixture
 def arbiter(client: Client, world: World) -> Client:
-    client.force_login(world.users["arbiter"])
+    client.force_login(world.arbiter)
     return client
 
 

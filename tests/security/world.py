@@ -48,11 +48,18 @@ class World:
     users: dict[str, User | None]
     deputy: User
 
+    @property
+    def arbiter(self) -> User:
+        """Our tournament's chief arbiter."""
+        user = self.users["arbiter"]
+        assert user is not None
+        return user
+
     def keep_team(self) -> None:
         """Give our arbiter and deputy a role again if a post removed it (stepping down is
         allowed), so every case is posted by an arbiter of the tournament."""
         tournament = self.ours.tournament
-        for user in (self.users["arbiter"], self.deputy):
+        for user in (self.arbiter, self.deputy):
             if not TournamentRole.objects.filter(tournament=tournament, user=user).exists():
                 has_chief = tournament.roles.filter(role=ArbiterRole.CHIEF).exists()
                 role = ArbiterRole.DEPUTY if has_chief else ArbiterRole.CHIEF
