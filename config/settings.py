@@ -13,7 +13,6 @@ from datetime import timedelta
 from pathlib import Path
 
 from csp.constants import NONE, SELF
-
 from django.core.exceptions import ImproperlyConfigured
 
 from config.env import broker_url, database_from_url, env_bool, env_int, env_list
@@ -190,6 +189,7 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+AXES_USERNAME_CALLABLE = "config.login_attempts.attempted_username"
 
 # E-mail (the arbiters' password reset): SMTP (EMAIL_HOST and the EMAIL_* variables) in
 # production; the console under DEBUG or without EMAIL_HOST.

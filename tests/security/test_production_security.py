@@ -94,6 +94,20 @@ def test_a_success_clears_the_failure_count() -> None:
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(
+    ("username", "counted"), [("x" * 300, True), ("é" * 256, True), ("arbiter\x00", False)]
+)
+def test_a_hostile_username_is_refused_not_a_server_error(username: str, counted: bool) -> None:
+    """Over-long names are counted by axes (cut to 150 characters); a NUL is refused by the
+    login form before any authentication."""
+    UserFactory.create(username="arbiter")
+    client = Client(raise_request_exception=False)
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        assert _login(client, username, "wrong") == 200
+    assert _login(client, username, "wrong") == (429 if counted else 200)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
     "target", ["https://evil.example/", "//evil.example/", "https:evil.example", "\\\\evil.example"]
 )
 def test_login_and_signup_never_redirect_to_another_site(client: Client, target: str) -> None:
