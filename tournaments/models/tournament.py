@@ -129,6 +129,11 @@ class Tournament(models.Model):
     no_byes_last_rounds = models.PositiveSmallIntegerField(
         default=1, help_text="No byes may be requested in this many last rounds."
     )
+    drawing_of_lots = models.BooleanField(
+        default=False,
+        help_text="Ties left after the whole tie-break list are broken by a seeded drawing of "
+        "lots (where the tournament's rules ask for it); otherwise the players share the place.",
+    )
     fide_mode = models.BooleanField(
         default=True,
         help_text="FIDE mode (VCL4THP Q40-Q46): warnings enforced, history locked. Leaving it is "
