@@ -192,17 +192,21 @@ def _unavailable(after_round: int, completed: Sequence[int]) -> str:
 
 
 def _computed_standings(
-    state: TournamentState, codes: tuple[TiebreakCode, ...], edition: Edition, lots_seed: str
+    state: TournamentState,
+    codes: tuple[TiebreakCode, ...],
+    edition: Edition,
+    lots_seed: str,
+    lots: bool,
 ) -> Standings:
     """`compute_standings`, kept in the cache under a digest of everything it reads (issue 22):
     the same state is never ranked twice, so the standings after round 10 are not computed
     again for each result entered in round 11 (the tournament's version moves on, the state
     after round 10 does not). The digest is of the inputs' `repr`, which shows every field."""
-    text = repr((state, codes, edition, lots_seed)).encode()
+    text = repr((state, codes, edition, lots_seed, lots)).encode()
     key = f"standings-of:{hashlib.blake2b(text, digest_size=20).hexdigest()}"
     kept: Standings | None = cache.get(key)
     if kept is None:
-        kept = compute_standings(state, codes, edition=edition, lots_seed=lots_seed)
+        kept = compute_standings(state, codes, edition=edition, lots_seed=lots_seed, lots=lots)
         cache.set(key, kept)
     return kept
 
@@ -214,7 +218,9 @@ def _standings(
     codes, skipped = standings_codes(tournament)
     edition = standings_edition(tournament)
     lots_seed = standings_lots_seed(tournament)
-    standings = _computed_standings(rows.state, (_POINTS, *codes), edition, lots_seed)
+    standings = _computed_standings(
+        rows.state, (_POINTS, *codes), edition, lots_seed, tournament.drawing_of_lots
+    )
     by_number = {player.pairing_number: player for player in rows.players}
     # Expelled players are left out and the places below them move up (Q197-Q198); their
     # games still count for their opponents' tie-breaks.

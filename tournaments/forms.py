@@ -143,6 +143,12 @@ class TournamentForm(forms.Form):
     no_byes_last_rounds = forms.IntegerField(
         label="No requested byes in the last … rounds", min_value=0, max_value=99, initial=1
     )
+    drawing_of_lots = forms.BooleanField(
+        label="Drawing of lots after the tie-breaks",
+        required=False,
+        help_text="Only where the tournament's rules ask for it (e.g. a qualification); "
+        "otherwise players still tied share the place.",
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -174,6 +180,7 @@ class TournamentForm(forms.Form):
                 "pairing_system",
                 "max_half_point_byes",
                 "no_byes_last_rounds",
+                "drawing_of_lots",
             )
         }
         initial["initial_color"] = (
@@ -237,6 +244,7 @@ class TournamentForm(forms.Form):
             initial_color=None if color == DRAW_COLOR else InitialColor(color),
             max_half_point_byes=data["max_half_point_byes"],
             no_byes_last_rounds=data["no_byes_last_rounds"],
+            drawing_of_lots=data["drawing_of_lots"],
         )
 
 

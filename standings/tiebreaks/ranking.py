@@ -3,7 +3,9 @@
 The players are sorted by points, and each group still tied is split by the next tie-break;
 DE (type A) is recomputed inside each group. Ties left when the list is exhausted are broken
 by a drawing of lots that is seeded, recorded and reproducible: each player draws
-SHA-256(seed:pairing number), and the lower draw ranks higher.
+SHA-256(seed:pairing number), and the lower draw ranks higher. Without the drawing of lots
+(`lots=False`: the tournament's rules do not ask for it) the players left tied share the
+place (checklist Q203), listed by pairing number.
 """
 
 from __future__ import annotations
@@ -128,8 +130,11 @@ def _direct_encounter_split(
     return split
 
 
-def rank(results: Results, codes: Sequence[TiebreakCode], lots_seed: str = "") -> Standings:
-    """Rank the players: points first, then the tie-breaks in order, then the lots."""
+def rank(
+    results: Results, codes: Sequence[TiebreakCode], lots_seed: str = "", *, lots: bool = True
+) -> Standings:
+    """Rank the players: points first, then the tie-breaks in order, then the lots (or, with
+    `lots=False`, a place shared by the players still tied)."""
     groups = [sorted(results.players)]
     values_of: dict[str, dict[PlayerId, Fraction | None]] = {}
     applied_in: dict[PlayerId, tuple[PlayerId, ...]] = {}
@@ -145,14 +150,19 @@ def rank(results: Results, codes: Sequence[TiebreakCode], lots_seed: str = "") -
     rows: list[Row] = []
     texts = [code.text for code in codes]
     for group in groups:
-        drawn = sorted(group, key=lambda player_id: lot(lots_seed, player_id))
+        shared_place = len(rows) + 1
+        drawn = (
+            sorted(group, key=lambda player_id: lot(lots_seed, player_id))
+            if lots
+            else sorted(group)
+        )
         for number, player_id in enumerate(drawn, start=1):
             rows.append(
                 Row(
                     player_id,
-                    len(rows) + 1,
+                    len(rows) + 1 if lots else shared_place,
                     {text: values_of[text][player_id] for text in texts},
-                    number if len(group) > 1 else None,
+                    number if lots and len(group) > 1 else None,
                 )
             )
     return Standings(tuple(rows), tuple(codes), results.edition, lots_seed, results, applied_in)
@@ -165,6 +175,7 @@ def compute_standings(
     edition: Edition,
     unrated_rating: int | None = None,
     lots_seed: str = "",
+    lots: bool = True,
 ) -> Standings:
     """The standings after the last round of `state` for an ordered tie-break list."""
-    return rank(Results(state, edition, unrated_rating), codes, lots_seed)
+    return rank(Results(state, edition, unrated_rating), codes, lots_seed, lots=lots)

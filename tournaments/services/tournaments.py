@@ -73,6 +73,7 @@ class TournamentSettings:
     initial_color: InitialColor | None = None
     max_half_point_byes: int = 1
     no_byes_last_rounds: int = 1
+    drawing_of_lots: bool = False
 
 
 def color_from_seed(seed: int) -> InitialColor:
@@ -91,6 +92,7 @@ _PLAIN_FIELDS = (
     "tiebreaks",
     "max_half_point_byes",
     "no_byes_last_rounds",
+    "drawing_of_lots",
 )
 
 

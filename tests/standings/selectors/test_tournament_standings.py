@@ -149,14 +149,25 @@ def test_the_edition_is_the_one_in_force_on_the_start_date(
 
 
 def test_ties_left_are_broken_by_lots_seeded_by_the_tournament_and_repeatable() -> None:
-    tournament, _ = four_players(tiebreaks=["BH"])
+    tournament, _ = four_players(tiebreaks=["BH"], drawing_of_lots=True)
 
     first = tournament_standings(tournament=tournament)
     again = tournament_standings(tournament=Tournament.objects.get(pk=tournament.pk))
 
     assert first.lots_seed == f"tournament {tournament.pk}"
     assert [line.lot for line in first.lines] == [1, 2, 3, 4]
+    assert [line.rank for line in first.lines] == [1, 2, 3, 4]
     assert [line.player.pk for line in first.lines] == [line.player.pk for line in again.lines]
+
+
+def test_without_the_drawing_of_lots_ties_left_share_the_place() -> None:
+    # Q203: the tournament's rules ask for no drawing of lots (the default).
+    tournament, _ = four_players(tiebreaks=["BH"])
+
+    standings = tournament_standings(tournament=tournament)
+
+    assert [line.lot for line in standings.lines] == [None] * 4
+    assert [line.rank for line in standings.lines] == [1, 1, 1, 1]
 
 
 def test_sorting_puts_undefined_values_last_and_keeps_rank_order_in_ties() -> None:

@@ -83,3 +83,20 @@ def test_it_shows_the_working_of_all_of_a_players_values() -> None:
     row = next(row for row in standings.rows if row.player_id == 4)
     assert row.rank == 2  # Davide beat Bruno, also on 3 points (DE)
     assert {code: b.value for code, b in davide.items()} == row.values
+
+
+def test_without_the_drawing_of_lots_the_players_left_tied_share_the_place() -> None:
+    # Q203: 1 and 2 drew each other, 3 and 4 too: with no tie-break, each pair stays tied.
+    state = tournament({1: "=W2", 2: "=B1", 3: "=W4", 4: "=B3"})
+
+    shared = compute_standings(state, [], edition=Edition.C07_2024, lots=False)
+    drawn = compute_standings(state, [], edition=Edition.C07_2024, lots_seed="seed")
+
+    assert [(row.rank, row.player_id, row.lot) for row in shared.rows] == [
+        (1, 1, None),
+        (1, 2, None),
+        (1, 3, None),
+        (1, 4, None),
+    ]
+    assert [row.rank for row in drawn.rows] == [1, 2, 3, 4]
+    assert sorted(row.lot or 0 for row in drawn.rows) == [1, 2, 3, 4]
