@@ -9,6 +9,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
+from playwright.sync_api import expect
 from pytest_django.live_server_helper import LiveServer
 
 from tests.factories import UserFactory
@@ -123,14 +124,14 @@ def test_every_page_renders_and_results_are_entered_from_the_keyboard(
     page.goto(live_server.url + pages["manage-results"])
     page.focus("#board-2")
     page.keyboard.press("1")
-    page.wait_for_function("document.activeElement && document.activeElement.id === 'board-3'")
+    expect(page.locator("#board-3")).to_be_focused()
     page.keyboard.press("*")
-    page.wait_for_function("document.activeElement && document.activeElement.id === 'board-4'")
+    expect(page.locator("#board-4")).to_be_focused()
     page.keyboard.press("ArrowUp")
     page.keyboard.press("=")  # a correction on a row the server has answered: confirmed first
     page.click("dialog#confirmation button[type=submit]")
-    page.wait_for_function("document.activeElement && document.activeElement.id === 'board-3'")
-    page.wait_for_function("document.querySelector('#board-3 .key-on').dataset.key === '='")
+    expect(page.locator("#board-3")).to_be_focused()
+    expect(page.locator("#board-3 .key-on")).to_have_attribute("data-key", "=")
     progress = page.text_content("#results-progress") or ""
     assert " ".join(progress.split()) == "3 of 4 results in"
     context.close()

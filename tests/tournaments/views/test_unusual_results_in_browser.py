@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from django.db import connection
 from django.test import Client
+from playwright.sync_api import expect
 from pytest_django.live_server_helper import LiveServer
 
 from tests.factories import UserFactory
@@ -35,12 +36,10 @@ def test_each_new_result_is_entered_from_the_keyboard(
     page.focus("#board-1")
     for board, (_, key, _) in enumerate(NEW_RESULTS, start=1):
         page.keyboard.press(key)
-        page.wait_for_function(
-            f"document.querySelector('#board-{board} .key-on')?.dataset.key === '{key}'"
-        )
+        expect(page.locator(f"#board-{board} .key-on")).to_have_attribute("data-key", key)
         # The focus moves on once the answered row has settled: the next key goes there.
         following = min(board + 1, len(NEW_RESULTS))
-        page.wait_for_function(f"document.activeElement?.id === 'board-{following}'")
+        expect(page.locator(f"#board-{following}")).to_be_focused()
     page.click("#board-1 .more-results summary")
     page.screenshot(path=str(SCREENSHOTS / "results-more-1280.png"), full_page=True)
     page.set_viewport_size({"width": 390, "height": 900})
