@@ -263,13 +263,13 @@ class PlayerForm(forms.Form):
     federation = forms.CharField(max_length=3, required=False)
     fide_id = forms.RegexField(
         label="FIDE id",
-        regex=r"^\d{1,11}$",
+        regex=r"^[0-9]{1,11}$",
         required=False,
         error_messages={"invalid": "A FIDE id is up to 11 digits."},
         widget=forms.TextInput(attrs={"inputmode": "numeric"}),
     )
     birth_date = forms.RegexField(
-        regex=r"^\d{4}(/\d{2}/\d{2})?$",
+        regex=r"^[0-9]{4}(/[0-9]{2}/[0-9]{2})?$",
         required=False,
         help_text="YYYY/MM/DD or YYYY",
         error_messages={"invalid": "Write the birth date as YYYY/MM/DD or YYYY."},

@@ -68,6 +68,7 @@ def test_a_player_is_refused_or_within_bounds(post: dict[str, str]) -> None:
     data = form.player_data()
     assert 0 <= data.rating <= MAX_RATING
     assert data.fide_id == "" or (data.fide_id.isascii() and len(data.fide_id) <= 11)
+    assert data.birth_date.isascii()
     assert "\x00" not in data.name
 
 
