@@ -41,8 +41,8 @@ from tournaments.services.trf_import import parse_or_refuse
 CSV_COLUMNS = ("name", "title", "sex", "rating", "federation", "fide_id", "birth_date")
 """The columns a CSV list of players may have (a header line names them; `name` is required)."""
 
-_FIDE_ID = re.compile(r"^\d{1,11}$")
-_BIRTH_DATE = re.compile(r"^\d{4}(/\d{2}/\d{2})?$")
+_FIDE_ID = re.compile(r"^[0-9]{1,11}$")
+_BIRTH_DATE = re.compile(r"^[0-9]{4}(/[0-9]{2}/[0-9]{2})?$")
 _FEDERATION = re.compile(r"^[A-Z]{3}$")
 
 
