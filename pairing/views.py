@@ -9,6 +9,8 @@ an edit breaks a warning message. `?edit=1` shows a draft in the manual pairing 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -24,6 +26,7 @@ from pairing.forms import ExchangeOpponentsForm, ManualByeForm, ManualPairForm
 from pairing.models import PairingRun
 from pairing.services import manual, rounds
 from tournaments.confirmations import confirmed_level
+from tournaments.domain.warnings import Confirmed
 from tournaments.exceptions import ConfirmationRequired, TournamentError
 from tournaments.http import ArbiterRequest, arbiter_required
 from tournaments.models import Game, Round, RoundState, Tournament
@@ -103,26 +106,42 @@ def round_pairing(request: ArbiterRequest, tournament: Tournament, number: int) 
     return HttpResponseStopPolling(content)
 
 
-@require_POST
-@arbiter_required
-def pairing_request(request: ArbiterRequest, tournament: Tournament, number: int) -> HttpResponse:
-    """Send the round to the pairing engine (a worker pairs it)."""
+def _round_action(
+    request: ArbiterRequest,
+    tournament: Tournament,
+    number: int,
+    action: Callable[[Round, Confirmed | None], object],
+    done: str,
+) -> HttpResponse:
+    """Run a round action that may ask for a confirmation: the dialog when it asks, the
+    refusal's message, or `done`; then back to the round's pairing page."""
     rnd = round_or_404(tournament, number)
     try:
-        rounds.round_request_pairing(
-            rnd=rnd, by=request.user, confirmed=confirmed_level(request, tournament)
-        )
+        action(rnd, confirmed_level(request, tournament))
     except ConfirmationRequired as required:
         page = reverse("pairing-round", args=[tournament.slug, number])
         return confirmation_dialog(request, tournament, required, cancel_url=page)
     except TournamentError as error:
         messages.error(request, str(error))
     else:
-        messages.success(
-            request,
-            f"Round {number} was sent to the pairing engine; the draft appears below when ready.",
-        )
+        messages.success(request, done)
     return _back(tournament, number)
+
+
+@require_POST
+@arbiter_required
+def pairing_request(request: ArbiterRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """Send the round to the pairing engine (a worker pairs it); games of the previous round
+    without a result are adjourned after a Level-2 confirmation."""
+    return _round_action(
+        request,
+        tournament,
+        number,
+        lambda rnd, confirmed: rounds.round_request_pairing(
+            rnd=rnd, by=request.user, confirmed=confirmed
+        ),
+        f"Round {number} was sent to the pairing engine; the draft appears below when ready.",
+    )
 
 
 @require_POST
@@ -160,19 +179,15 @@ def pairing_publish(request: ArbiterRequest, tournament: Tournament, number: int
 @arbiter_required
 def pairing_unpublish(request: ArbiterRequest, tournament: Tournament, number: int) -> HttpResponse:
     """Withdraw a publication made by mistake (Level 3): the round goes back to its draft."""
-    rnd = round_or_404(tournament, number)
-    try:
-        rounds.round_unpublish(
-            rnd=rnd, by=request.user, confirmed=confirmed_level(request, tournament)
-        )
-    except ConfirmationRequired as required:
-        page = reverse("pairing-round", args=[tournament.slug, number])
-        return confirmation_dialog(request, tournament, required, cancel_url=page)
-    except TournamentError as error:
-        messages.error(request, str(error))
-    else:
-        messages.warning(request, f"Round {number} is no longer published: it is a draft again.")
-    return _back(tournament, number)
+    return _round_action(
+        request,
+        tournament,
+        number,
+        lambda rnd, confirmed: rounds.round_unpublish(
+            rnd=rnd, by=request.user, confirmed=confirmed
+        ),
+        f"Round {number} is no longer published: it is a draft again.",
+    )
 
 
 @require_POST
