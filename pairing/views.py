@@ -31,7 +31,7 @@ from tournaments.exceptions import ConfirmationRequired, TournamentError
 from tournaments.http import ArbiterRequest, arbiter_required
 from tournaments.models import Game, Round, RoundState, Tournament
 from tournaments.selectors.manage import round_games, round_or_404
-from tournaments.views.confirming import back_to, confirmation_dialog
+from tournaments.views.confirming import back_to, confirmation_dialog, confirmed_action
 
 PAGE = "pairing/round.html"
 
@@ -113,19 +113,15 @@ def _round_action(
     action: Callable[[Round, Confirmed | None], object],
     done: str,
 ) -> HttpResponse:
-    """Run a round action that may ask for a confirmation: the dialog when it asks, the
-    refusal's message, or `done`; then back to the round's pairing page."""
+    """A round action that may ask for a confirmation, then back to the round's page."""
     rnd = round_or_404(tournament, number)
-    try:
-        action(rnd, confirmed_level(request, tournament))
-    except ConfirmationRequired as required:
-        page = reverse("pairing-round", args=[tournament.slug, number])
-        return confirmation_dialog(request, tournament, required, cancel_url=page)
-    except TournamentError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(request, done)
-    return _back(tournament, number)
+    page = reverse("pairing-round", args=[tournament.slug, number])
+
+    def run(confirmed: Confirmed | None) -> str:
+        action(rnd, confirmed)
+        return done
+
+    return confirmed_action(request, tournament, page, run)
 
 
 @require_POST
@@ -256,21 +252,14 @@ def manual_pair(request: ArbiterRequest, tournament: Tournament, number: int) ->
         messages.error(request, "Choose two players of this tournament.")
         return back_to(request, page)
     white, black = form.cleaned_data["white"], form.cleaned_data["black"]
-    try:
+
+    def pair(confirmed: Confirmed | None) -> str:
         game = manual.round_manual_pair(
-            rnd=rnd,
-            white=white,
-            black=black,
-            by=request.user,
-            confirmed=confirmed_level(request, tournament),
+            rnd=rnd, white=white, black=black, by=request.user, confirmed=confirmed
         )
-    except ConfirmationRequired as required:
-        return confirmation_dialog(request, tournament, required, cancel_url=page)
-    except TournamentError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(request, f"Board {game.board}: {white.name} – {black.name}.")
-    return back_to(request, page)
+        return f"Board {game.board}: {white.name} – {black.name}."
+
+    return confirmed_action(request, tournament, page, pair)
 
 
 @require_POST
@@ -300,17 +289,12 @@ def manual_bye(request: ArbiterRequest, tournament: Tournament, number: int) -> 
         messages.error(request, "Choose a player of this tournament.")
         return back_to(request, page)
     player = form.cleaned_data["player"]
-    try:
-        manual.round_manual_bye(
-            rnd=rnd, player=player, by=request.user, confirmed=confirmed_level(request, tournament)
-        )
-    except ConfirmationRequired as required:
-        return confirmation_dialog(request, tournament, required, cancel_url=page)
-    except TournamentError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(request, f"{player.name} has the pairing-allocated bye.")
-    return back_to(request, page)
+
+    def give_bye(confirmed: Confirmed | None) -> str:
+        manual.round_manual_bye(rnd=rnd, player=player, by=request.user, confirmed=confirmed)
+        return f"{player.name} has the pairing-allocated bye."
+
+    return confirmed_action(request, tournament, page, give_bye)
 
 
 @require_POST

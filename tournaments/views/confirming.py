@@ -9,6 +9,9 @@ a page with the dialog. Nothing here decides a level: the services do.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django_htmx.http import HttpResponseClientRedirect, reselect, reswap, retarget
@@ -20,8 +23,8 @@ from tournaments.confirmations import (
     confirmed_level,
     next_step,
 )
-from tournaments.domain.warnings import Level
-from tournaments.exceptions import ConfirmationRequired
+from tournaments.domain.warnings import Confirmed, Level
+from tournaments.exceptions import ConfirmationRequired, TournamentError
 from tournaments.http import ArbiterRequest
 from tournaments.models import Tournament
 
@@ -81,3 +84,23 @@ def back_to(request: ArbiterRequest, url: str) -> HttpResponse:
     if request.htmx:
         return HttpResponseClientRedirect(url)
     return redirect(url)
+
+
+def confirmed_action(
+    request: ArbiterRequest,
+    tournament: Tournament,
+    page: str,
+    action: Callable[[Confirmed | None], str],
+) -> HttpResponse:
+    """Run a page-level action that may ask for a confirmation: `action` gets the level the
+    arbiter confirmed and returns the success message. The dialog when the service asks, the
+    refusal's message when it refuses; then back to `page`."""
+    try:
+        done = action(confirmed_level(request, tournament))
+    except ConfirmationRequired as required:
+        return confirmation_dialog(request, tournament, required, cancel_url=page)
+    except TournamentError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, done)
+    return back_to(request, page)

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from tournaments.confirmations import confirmed_level
 from tournaments.domain.configuration import rounds_problem
+from tournaments.domain.warnings import Confirmed
 from tournaments.exceptions import ConfirmationRequired, PlayerImportError, TournamentError
 from tournaments.forms import (
     ByeRequestForm,
@@ -48,7 +49,7 @@ from tournaments.services.players import (
 )
 from tournaments.services.tournaments import tournament_create, tournament_update
 from tournaments.views import ratinglists
-from tournaments.views.confirming import back_to, confirmation_dialog
+from tournaments.views.confirming import back_to, confirmation_dialog, confirmed_action
 
 
 @login_required
@@ -258,22 +259,21 @@ def player_bye(
     if not form.is_valid():
         messages.error(request, "Choose a round and a kind of bye.")
         return _back_to_player(tournament, pairing_number)
-    page = _player_url(tournament, pairing_number)
-    try:
+    round_number = form.cleaned_data["round_number"]
+
+    def request_bye(confirmed: Confirmed | None) -> str:
         bye_request(
             player=subject,
-            round_number=form.cleaned_data["round_number"],
+            round_number=round_number,
             kind=ByeKind(form.cleaned_data["kind"]),
             by=request.user,
-            confirmed=confirmed_level(request, tournament),
+            confirmed=confirmed,
         )
-    except ConfirmationRequired as required:
-        return confirmation_dialog(request, tournament, required, cancel_url=page)
-    except TournamentError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(request, f"Bye recorded for round {form.cleaned_data['round_number']}.")
-    return back_to(request, page)
+        return f"Bye recorded for round {round_number}."
+
+    return confirmed_action(
+        request, tournament, _player_url(tournament, pairing_number), request_bye
+    )
 
 
 @arbiter_required
@@ -323,18 +323,12 @@ def player_reinstatement(
     request: ArbiterRequest, tournament: Tournament, pairing_number: int
 ) -> HttpResponse:
     subject = _player(tournament, pairing_number)
-    page = _player_url(tournament, pairing_number)
-    try:
-        player_reinstate(
-            player=subject, by=request.user, confirmed=confirmed_level(request, tournament)
-        )
-    except ConfirmationRequired as required:
-        return confirmation_dialog(request, tournament, required, cancel_url=page)
-    except TournamentError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(request, f"{subject.name} is back in the tournament.")
-    return back_to(request, page)
+
+    def reinstate(confirmed: Confirmed | None) -> str:
+        player_reinstate(player=subject, by=request.user, confirmed=confirmed)
+        return f"{subject.name} is back in the tournament."
+
+    return confirmed_action(request, tournament, _player_url(tournament, pairing_number), reinstate)
 
 
 @arbiter_required
