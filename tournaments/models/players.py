@@ -50,6 +50,11 @@ class Player(models.Model):
     national_rating = models.PositiveSmallIntegerField(
         default=0, validators=[MaxValueValidator(MAX_RATING)], help_text="0 when unrated."
     )
+    manual_rating = models.PositiveSmallIntegerField(
+        default=0,
+        validators=[MaxValueValidator(MAX_RATING)],
+        help_text="A rating the arbiter enters (rating methods HBFN and OTHER); 0 when none.",
+    )
     federation = models.CharField(max_length=3, blank=True)
     fide_id = models.CharField(
         max_length=11,
@@ -105,7 +110,9 @@ class Player(models.Model):
                 condition=Q(first_round__gte=1), name="player_first_round_positive"
             ),
             models.CheckConstraint(
-                condition=Q(fide_rating__lte=MAX_RATING) & Q(national_rating__lte=MAX_RATING),
+                condition=Q(fide_rating__lte=MAX_RATING)
+                & Q(national_rating__lte=MAX_RATING)
+                & Q(manual_rating__lte=MAX_RATING),
                 name="player_rating_in_range",
             ),
             models.CheckConstraint(
@@ -121,3 +128,29 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return f"{self.pairing_number}. {self.name}"
+
+
+class PlayerRating(models.Model):
+    """A player's tournament rating from round `from_round` on, in a tournament lasting over
+    30 days (VCL Q212-Q213); before the first of these the player's own ratings apply."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="later_ratings")
+    from_round = models.PositiveSmallIntegerField()
+    rating = models.PositiveSmallIntegerField(validators=[MaxValueValidator(MAX_RATING)])
+
+    class Meta:
+        ordering = ["player", "from_round"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "from_round"], name="player_rating_one_per_round"
+            ),
+            models.CheckConstraint(
+                condition=Q(from_round__gte=2), name="player_rating_from_a_later_round"
+            ),
+            models.CheckConstraint(
+                condition=Q(rating__lte=MAX_RATING), name="player_rating_rating_in_range"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.rating} from round {self.from_round}"

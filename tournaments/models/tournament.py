@@ -8,6 +8,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import F, Q
 
+from tournaments.domain.ratings import RatingMethod, UnratedMethod, is_long_event
 from tournaments.domain.state import Points, Scoring
 from tournaments.models.ratinglists import RatingKind
 from tournaments.validators import validate_tiebreak_codes
@@ -45,6 +46,34 @@ class InitialOrderCriterion(models.TextChoices):
 
     NAME = "name", "Alphabetical order"
     FIDE_ID = "fide_id", "FIDE ID (lowest first)"
+
+
+class TournamentRatingMethod(models.TextChoices):
+    """The tournament rating (TRF-2026 line 172; VCL Q145): `domain.ratings.RatingMethod`."""
+
+    FIDE = RatingMethod.FIDE.value, "FIDE rating"
+    NRO = RatingMethod.NRO.value, "National rating (NRO)"
+    FIDON = RatingMethod.FIDON.value, "FIDE rating, else national (FIDON)"
+    NIDOF = RatingMethod.NIDOF.value, "National rating, else FIDE (NIDOF)"
+    HBFN = RatingMethod.HBFN.value, "Highest of FIDE, national and manual (HBFN)"
+    OTHER = RatingMethod.OTHER.value, "Manual rating (OTHER)"
+
+
+class UnratedRule(models.TextChoices):
+    """Unrated players in the rating-based tie-breaks (C.07 10; VCL Q208-Q209):
+    `domain.ratings.UnratedMethod`."""
+
+    UNDEFINED = UnratedMethod.UNDEFINED.value, "Tie-breaks undefined (C.07 default)"
+    FIXED = UnratedMethod.FIXED.value, "A fixed rating"
+    FIELD_MINIMUM = UnratedMethod.FIELD_MINIMUM.value, "The lowest rating in the field"
+
+
+class TiebreakRatings(models.TextChoices):
+    """Which rating the rating-based tie-breaks use when ratings change during the
+    tournament (C.07 10; VCL Q214-Q216)."""
+
+    FIRST = "first", "Each player's first rating (C.07 default)"
+    PER_ROUND = "round", "The rating valid in each round"
 
 
 class TournamentStatus(models.TextChoices):
@@ -114,6 +143,34 @@ class Tournament(models.Model):
         default=InitialOrderCriterion.NAME,
         help_text="Ranks players level on rating and title (announced before round 1).",
     )
+    rating_method = models.CharField(
+        max_length=8,
+        choices=TournamentRatingMethod.choices,
+        default=TournamentRatingMethod.FIDE,
+        help_text="The tournament rating: pairing numbers and rating-based tie-breaks.",
+    )
+    unrated_rule = models.CharField(
+        max_length=9,
+        choices=UnratedRule.choices,
+        default=UnratedRule.UNDEFINED,
+        help_text="How rating-based tie-breaks rate unrated players (published before round 1).",
+    )
+    unrated_rating = models.PositiveSmallIntegerField(
+        default=0,
+        validators=[MaxValueValidator(MAX_RATING)],
+        help_text="The fixed rating of unrated players in rating-based tie-breaks.",
+    )
+    long_event = models.BooleanField(
+        default=False,
+        help_text="The tournament lasts over 30 days (also when the dates say so): players "
+        "may get new ratings from a later round (C.07 10).",
+    )
+    tiebreak_ratings = models.CharField(
+        max_length=5,
+        choices=TiebreakRatings.choices,
+        default=TiebreakRatings.FIRST,
+        help_text="The rating the rating-based tie-breaks use when ratings change.",
+    )
     tiebreaks = models.JSONField(
         default=list,
         blank=True,
@@ -163,6 +220,10 @@ class Tournament(models.Model):
                 | Q(end_date__gte=F("start_date")),
                 name="tournament_ends_after_start",
             ),
+            models.CheckConstraint(
+                condition=Q(unrated_rating__lte=MAX_RATING),
+                name="tournament_unrated_rating_in_range",
+            ),
             *(
                 models.CheckConstraint(
                     condition=Q(**{f"{field}__gte": 0}), name=f"tournament_{field}_not_negative"
@@ -173,6 +234,11 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def lasts_over_30_days(self) -> bool:
+        """Flagged as a long event, or dated so (C.07 10; VCL Q210)."""
+        return self.long_event or is_long_event(self.start_date, self.end_date)
 
     @property
     def scoring(self) -> Scoring:
