@@ -77,6 +77,18 @@ bench: install
 	PYTHONPATH=. $(PY) benchmarks/bench_pairing.py --edition 2025
 	PYTHONPATH=. $(PY) benchmarks/bench_standings.py
 
+# Issue 18: random tournaments of each engine re-paired by the other (bbpPairings, built outside
+# the repository: BBP_2017=.../v5.0.1/bbpPairings.exe BBP_2025=.../v6.0.0/bbpPairings.exe), both
+# directions and editions; resumable, counts in benchmarks/crosstest-log.md. Not a test.
+.PHONY: crosstest
+CROSSTEST_SEEDS ?= 1-100
+CROSSTEST_PLAYERS ?= 7-400
+crosstest: install
+	status=0; for edition in 2017 2025; do for direction in ours bbp; do \
+	  nice -n 19 $(PY) benchmarks/crosstest.py --edition $$edition --direction $$direction \
+	    --seeds $(CROSSTEST_SEEDS) --players $(CROSSTEST_PLAYERS) || status=1; \
+	done; done; exit $$status
+
 # Issue 16: a 1.2 M-player FIDE list imported into PostgreSQL (its own database), and searched.
 BENCH_RATINGS_DB ?= postgres://postgres@127.0.0.1:5432/bench_ratings
 bench-ratinglists: install
