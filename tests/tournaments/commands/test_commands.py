@@ -81,13 +81,13 @@ def test_import_trf_refuses_a_bad_file_with_its_line_and_column(
     TournamentFactory.create()
     before = snapshot()
     bad = tmp_path / "bad.trf"
-    text = WORKED_EXAMPLE.read_text(encoding="utf-8").replace("8 w 1", "8 w x", 1)
+    text = WORKED_EXAMPLE.read_text(encoding="utf-8").replace("8 w 1", "8 x 1", 1)
     bad.write_text(text, encoding="utf-8")
 
     with pytest.raises(CommandError) as refusal:
         run("import_trf", str(bad))
 
-    assert str(refusal.value) == f"{bad}: line 6, column 99: unknown result code 'x'"
+    assert str(refusal.value) == f"{bad}: line 6, column 97: round 1: unknown colour 'x'"
     assert snapshot() == before
 
 

@@ -218,9 +218,9 @@ MALFORMED: dict[str, tuple[Callable[[str], str], str]] = {
         lambda text: replace_line(text, 8, line(text, 8)[:48] + " " + line(text, 8)[48:]),
         "line 8, column 53: column 53 must be blank",
     ),
-    "unknown result code": (
-        lambda text: replace_line(text, 6, line(text, 6)[:98] + "x" + line(text, 6)[99:]),
-        "line 6, column 99: unknown result code 'x'",
+    "unknown colour": (
+        lambda text: replace_line(text, 6, line(text, 6)[:96] + "x" + line(text, 6)[97:]),
+        "line 6, column 97: round 1: unknown colour 'x'",
     ),
     "duplicate pairing numbers": (
         lambda text: replace_line(text, 8, line(text, 8)[:7] + "2" + line(text, 8)[8:]),

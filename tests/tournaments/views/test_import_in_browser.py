@@ -23,7 +23,7 @@ SCREENSHOTS = Path(__file__).resolve().parents[3] / "var" / "screenshots"
 
 def altered_worked_example(tmp_path: Path) -> tuple[Path, Path]:
     """The worked example with one game of round 6 with its colours swapped, and a copy with
-    an unknown result code on line 6."""
+    an unknown colour on line 6."""
     text = WORKED_EXAMPLE.read_text(encoding="utf-8")
     column = 96 + 50
     game = next(
@@ -39,7 +39,7 @@ def altered_worked_example(tmp_path: Path) -> tuple[Path, Path]:
     ]
     differing, broken = tmp_path / "differing.trf", tmp_path / "broken.trf"
     differing.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    broken.write_text(text.replace("8 w 1", "8 w x", 1), encoding="utf-8")
+    broken.write_text(text.replace("8 w 1", "8 x 1", 1), encoding="utf-8")
     return differing, broken
 
 
@@ -67,7 +67,7 @@ def test_an_arbiter_imports_a_tournament_after_reading_the_preview(
         page.click("text=Preview the import")
         expect(page.locator(".refused-line")).to_be_visible()
         expect(page.locator("[role=alert]")).to_contain_text(
-            "line 6, column 99: unknown result code 'x'"
+            "line 6, column 97: round 1: unknown colour 'x'"
         )
         page.screenshot(path=str(SCREENSHOTS / f"import-refused-{width}.png"), full_page=True)
         assert page.evaluate(SCROLL_WIDTH) <= width  # the long line scrolls in its box

@@ -136,15 +136,15 @@ def test_cancel_goes_back_to_an_empty_upload_form_and_keeps_nothing(
 def test_a_malformed_file_is_refused_with_its_line_and_column(
     arbiter_client: Client, worked_example_text: str
 ) -> None:
-    text = worked_example_text.replace("8 w 1", "8 w x", 1)
+    text = worked_example_text.replace("8 w 1", "8 x 1", 1)
     before = row_counts()
 
     page = upload(arbiter_client, text)
 
     assert "The file is refused; nothing is saved." in page
-    assert "line 6, column 99: unknown result code &#x27;x&#x27;" in page
+    assert "line 6, column 97: round 1: unknown colour &#x27;x&#x27;" in page
     refused_line = text.splitlines()[5]
-    marker = " " * 98 + "^"  # under column 99
+    marker = " " * 96 + "^"  # under column 97
     assert f'<pre class="refused-line">{refused_line}\n{marker}</pre>' in page
     assert 'name="token"' not in page
     assert row_counts() == before

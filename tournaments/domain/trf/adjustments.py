@@ -11,9 +11,10 @@ import re
 from collections.abc import Iterator
 
 from tournaments.domain.state import Color, PlayerId
+from tournaments.domain.trf.columns import format_points, half_points
 from tournaments.domain.trf.dates import read_date
-from tournaments.domain.trf.model import TrfDocument
-from tournaments.domain.trf.player_lines import round_column
+from tournaments.domain.trf.model import TrfDocument, TrfPlayer
+from tournaments.domain.trf.player_lines import POINTS_COLUMNS, is_unknown_code, round_column
 from tournaments.domain.trf.report import Adjustment, AdjustmentKind
 from tournaments.domain.trf.state import tournament_state
 
@@ -103,6 +104,7 @@ def _player_adjustments(
         for (number, _), player in zip(player_lines, document.players, strict=True)
     }
     for (number, line), player in zip(player_lines, document.players, strict=True):
+        yield from _unknown_results(number, line, player)
         for round_number, entry in enumerate(player.rounds, start=1):
             block = line[round_column(round_number) - 1 : round_column(round_number) + 9]
             if entry.opponent is None and block[7:8] in ("=", "D"):
@@ -118,6 +120,35 @@ def _player_adjustments(
                 and player.pairing_number < entry.opponent
             ):
                 yield _forfeit_colours(round_number, player.pairing_number, entry.opponent, line_of)
+
+
+def _unknown_results(number: int, line: str, player: TrfPlayer) -> Iterator[Adjustment]:
+    """Result symbols TRF does not define, read as unknown results (`?`) or, without an
+    opponent, as absences; and the points column recomputed when it then disagrees (VCL Q166)."""
+    unknown = False
+    for round_number, entry in enumerate(player.rounds, start=1):
+        column = round_column(round_number) + 7
+        symbol = line[column - 1 : column]
+        if not is_unknown_code(symbol):
+            continue
+        unknown = True
+        read_as = "an absence (no opponent)" if entry.opponent is None else "unknown (?)"
+        yield Adjustment(
+            CHANGED,
+            (number,),
+            f"column {column}: round {round_number}: unknown result {symbol!r} read as {read_as}",
+        )
+    written = line[POINTS_COLUMNS[0] - 1 : POINTS_COLUMNS[1]].strip()
+    if unknown and written:
+        points = half_points(written, number, POINTS_COLUMNS[0], "points")
+        if points != player.points:
+            yield Adjustment(
+                CHANGED,
+                (number,),
+                f"column {POINTS_COLUMNS[0]}: player {player.pairing_number}'s points "
+                f"{format_points(points)} replaced by {format_points(player.points)}, the score "
+                "of the results with the unknown ones read as unknown",
+            )
 
 
 def _forfeit_colours(

@@ -4,6 +4,10 @@ A player line has fixed columns up to 89, then one 10-column block per round fro
 92 + 10*(r-1): opponent (4 columns), colour (column +5), result (column +7). The checks follow
 the TRF16 rules as bbpPairings applies them: bye codes carry no opponent, a played game needs a
 colour, the two entries of a game agree, and the points column equals the score.
+
+With `unknown_results` (the whole-tournament import, VCL Q166) a result symbol outside TRF's
+list is kept as an unknown result (`?`, `Outcome.ADJOURNED`) instead of being refused, and a
+points column that then disagrees with the results is replaced by the score they give.
 """
 
 from __future__ import annotations
@@ -64,6 +68,8 @@ class PlayerLine:
     player: TrfPlayer
     number: int
     points_given: bool
+    unknown_codes: bool = False
+    """Some round's result symbol is not a TRF code and was read as unknown (VCL Q166)."""
 
 
 def round_column(round_number: int) -> int:
@@ -84,8 +90,8 @@ def is_pairing_entry(entry: TrfRoundEntry) -> bool:
     )
 
 
-def read_player_line(line: str, number: int) -> PlayerLine:
-    """Parse one `001` line (line `number` of the file)."""
+def read_player_line(line: str, number: int, *, unknown_results: bool = False) -> PlayerLine:
+    """Parse one `001` line (line `number` of the file); `unknown_results`: see the module."""
     text = line.rstrip()
     if len(text) < POINTS_COLUMNS[1]:
         raise TrfError(
@@ -110,6 +116,7 @@ def read_player_line(line: str, number: int) -> PlayerLine:
         half_points(points_text, number, POINTS_COLUMNS[0], "points") if points_text else Points(0)
     )
     player_id = PlayerId(pairing_number)
+    rounds, unknown_codes = _read_rounds(text, number, player_id, unknown_results)
     player = TrfPlayer(
         pairing_number=player_id,
         sex=columns(text, 10, 10).strip(),
@@ -121,17 +128,27 @@ def read_player_line(line: str, number: int) -> PlayerLine:
         birth_date=columns(text, 70, 79).strip(),
         points=points,
         rank=integer(text, number, 86, 89, "rank"),
-        rounds=_read_rounds(text, number, player_id),
+        rounds=rounds,
     )
-    return PlayerLine(player=player, number=number, points_given=bool(points_text))
+    return PlayerLine(
+        player=player,
+        number=number,
+        points_given=bool(points_text),
+        unknown_codes=unknown_codes,
+    )
 
 
-def _read_rounds(text: str, number: int, player: PlayerId) -> tuple[TrfRoundEntry, ...]:
+def _read_rounds(
+    text: str, number: int, player: PlayerId, unknown_results: bool
+) -> tuple[tuple[TrfRoundEntry, ...], bool]:
+    """The round entries, and whether a result symbol was read as unknown."""
     entries: list[TrfRoundEntry | None] = []
+    unknown_codes = False
     for offset in range(FIRST_ROUND_COLUMN - 1, len(text), ROUND_WIDTH):
         round_number = len(entries) + 1
+        block = text[offset : offset + ROUND_WIDTH].ljust(ROUND_WIDTH)
         try:
-            entry = _entry(text[offset : offset + ROUND_WIDTH].ljust(ROUND_WIDTH))
+            entry = _entry(block, unknown_results)
         except _EntryError as error:
             reason = error.reason if error.bare else f"round {round_number}: {error.reason}"
             raise TrfError(reason, line=number, column=offset + 1 + error.offset) from None
@@ -142,9 +159,15 @@ def _read_rounds(text: str, number: int, player: PlayerId) -> tuple[TrfRoundEntr
                 column=offset + 1,
             )
         entries.append(entry)
+        unknown_codes = unknown_codes or (entry is not None and is_unknown_code(block[7]))
     while entries and entries[-1] is None:
         entries.pop()
-    return tuple(_ABSENT if entry is None else entry for entry in entries)
+    return tuple(_ABSENT if entry is None else entry for entry in entries), unknown_codes
+
+
+def is_unknown_code(code: str) -> bool:
+    """`code` (column 99 + 10*(r-1)) is not a TRF result symbol, nor blank (VCL Q166)."""
+    return code.upper() not in _CODES and code not in (" ", "")
 
 
 class _EntryError(Exception):
@@ -158,9 +181,11 @@ class _EntryError(Exception):
 
 
 @functools.lru_cache(maxsize=4096)
-def _entry(block: str) -> TrfRoundEntry | None:
+def _entry(block: str, unknown_results: bool) -> TrfRoundEntry | None:
     """One 10-column round block; None when it is blank (TRF16: blank means not paired).
 
+    An unknown result symbol is refused, or with `unknown_results` read as `?` (an unknown
+    result) when the block has an opponent and as an absence when it has none (VCL Q166).
     The same few hundred blocks recur in every file, hence the cache.
     """
     if not block.strip():
@@ -179,15 +204,17 @@ def _entry(block: str) -> TrfRoundEntry | None:
     if color_code not in _COLORS:
         raise _EntryError(5, f"unknown colour {block[5]!r}")
     color = _COLORS[color_code]
-    code = block[7].upper()
+    symbol = block[7]
     opponent = PlayerId(int(opponent_text)) if opponent_text else None
+    if is_unknown_code(symbol):
+        if not unknown_results:
+            raise _EntryError(7, f"unknown result code {symbol!r}", bare=True)
+        symbol = "?" if opponent else "-"
     if not opponent:
-        return _unpaired(block[7], color)
-    if code == " ":
+        return _unpaired(symbol, color)
+    if symbol == " ":
         raise _EntryError(7, f"the game against {opponent} has no result")
-    if code not in _CODES:
-        raise _EntryError(7, f"unknown result code {block[7]!r}", bare=True)
-    outcome = _CODES[code]
+    outcome = _CODES[symbol.upper()]
     if outcome in _BYE_CODES:
         raise _EntryError(
             7, f"result {block[7]!r} is a bye and cannot have an opponent ({opponent})"
@@ -211,10 +238,8 @@ def _unpaired(code_char: str, color: Color) -> TrfRoundEntry:
         outcome = Outcome.ABSENT
     elif code in ("=", "D"):
         outcome = Outcome.HALF_BYE
-    elif code in _CODES:
-        outcome = _CODES[code]
     else:
-        raise _EntryError(7, f"unknown result code {code_char!r}", bare=True)
+        outcome = _CODES[code]
     if outcome.is_played:
         raise _EntryError(7, f"result {code_char!r} is a game and needs an opponent")
     if color is not Color.NONE:
@@ -287,7 +312,9 @@ def _check_game(
 
 def settle_points(lines: Sequence[PlayerLine], scoring: Scoring) -> tuple[TrfPlayer, ...]:
     """Check that the points column (81-84) equals the score of the results under `scoring`
-    (TRF16), and fill it in where the file left it blank.
+    (TRF16), and fill it in where the file left it blank. On a line with a result symbol read
+    as unknown (VCL Q166) a points column that disagrees is replaced by the score: the program
+    that wrote the file scored the symbol its own way.
 
     Rounds after the last paired round (nobody has a game or a pairing-allocated bye) hold
     announcements for the round to be paired (`0000 - H` in a file written before pairing);
@@ -309,7 +336,9 @@ def settle_points(lines: Sequence[PlayerLine], scoring: Scoring) -> tuple[TrfPla
         outcomes = [entry.outcome for entry in player.rounds]
         score = Points(sum(value[outcome] for outcome in outcomes))
         paired_score = sum(value[outcome] for outcome in outcomes[:last_paired])
-        if not line.points_given:
+        if not line.points_given or (
+            line.unknown_codes and player.points not in (score, paired_score)
+        ):
             player = replace(player, points=score)
         elif player.points not in (score, paired_score):
             raise TrfError(

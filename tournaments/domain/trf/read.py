@@ -3,7 +3,9 @@
 `parse_trf(text)` accepts CR, LF and CRLF line ends and an optional byte-order mark. Header
 lines are recognised by their code in columns 1-3; lines with a code this module does not
 interpret are kept verbatim in `TrfDocument.other_lines`. Any malformed line raises `TrfError`
-naming the line and column.
+naming the line and column. An unknown result symbol is malformed too (the engine's command
+line refuses it, as bbpPairings does), unless `unknown_results` is set: the import of a whole
+tournament then keeps it as an unknown result (VCL Q166; `player_lines`).
 """
 
 from __future__ import annotations
@@ -116,6 +118,7 @@ class _Reader:
     players: list[PlayerLine] = field(default_factory=list)
     player_lines: dict[PlayerId, int] = field(default_factory=dict)
     seen_codes: set[str] = field(default_factory=set)
+    unknown_results: bool = False
 
     def read(self, line: str, number: int) -> None:
         code = line[:3]
@@ -163,7 +166,7 @@ class _Reader:
         self.seen_codes.add(code)
 
     def _read_player(self, line: str, number: int) -> None:
-        player_line = read_player_line(line, number)
+        player_line = read_player_line(line, number, unknown_results=self.unknown_results)
         player = player_line.player.pairing_number
         if player in self.player_lines:
             raise TrfError(
@@ -306,9 +309,12 @@ class _Reader:
         return groups
 
 
-def parse_trf(text: str) -> TrfDocument:
-    """Read a TRF16 / TRF-2026 file with the XXR, XXC, XXS, XXA, XXP, XXZ and BBx extensions."""
-    reader = _Reader()
+def parse_trf(text: str, *, unknown_results: bool = False) -> TrfDocument:
+    """Read a TRF16 / TRF-2026 file with the XXR, XXC, XXS, XXA, XXP, XXZ and BBx extensions.
+
+    `unknown_results`: keep a result symbol TRF does not define as an unknown result (`?`)
+    instead of refusing the file (VCL Q166)."""
+    reader = _Reader(unknown_results=unknown_results)
     for number, line in enumerate(_LINE_BREAK.split(text.removeprefix("\ufeff")), start=1):
         if "\x00" in line:
             raise TrfError(

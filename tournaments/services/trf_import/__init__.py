@@ -6,10 +6,12 @@ transaction then saves nothing. What is not kept, changed or filled in is report
 `Adjustment` (`tournaments.domain.trf.adjustments` for what the file alone shows, the modules
 here for what the tournament model decides): `###` comments, the `092`/`122`/`132`/`212`/`XXZ`
 lines and header lines the reader does not interpret, `XXC` tokens other than the colour, a
-`042`/`052` date that does not read as a date (left empty), the colours of a forfeit written
-without colours (White is then the lower pairing number), the rank column (an export recomputes
-it), missing records (`012`, `142`, `152`, `162`, `192`, `202`). Accelerations (`XXA`/`250`),
-a forfeit win without an opponent (`0000 - +`) and more than 99 rounds are refused.
+`042`/`052` date that does not read as a date (left empty), a result symbol TRF does not
+define (read as an unknown result `?`, Q166, and the points column recomputed), the colours of
+a forfeit written without colours (White is then the lower pairing number), the rank column
+(an export recomputes it), missing records (`012`, `142`, `152`, `162`, `192`, `202`).
+Accelerations (`XXA`/`250`), a forfeit win without an opponent (`0000 - +`) and more than 99
+rounds are refused.
 
 The engine's check of the imported rounds lives in the pairing app, which this app may not
 import: it registers itself here (`register_round_checker`) when Django starts.
@@ -44,9 +46,10 @@ def round_checker() -> RoundChecker | None:
 
 
 def parse_or_refuse(text: str) -> TrfDocument:
-    """Parse a TRF file; a malformed one raises `TrfImportError` with its line and column."""
+    """Parse a TRF file; a malformed one raises `TrfImportError` with its line and column. A
+    result symbol TRF does not define is kept as an unknown result, and reported (VCL Q166)."""
     try:
-        return parse_trf(text)
+        return parse_trf(text, unknown_results=True)
     except TrfError as error:
         raise TrfImportError(error.reason, line=error.line, column=error.column) from error
 
