@@ -5,7 +5,8 @@ Every change to a tournament goes through the arbiter pages and their services, 
 the arbiter's role, ask the FIDE-mode confirmations, lock history and record the audit trail
 and the integrity events. An admin form would skip all of that, so no one, superusers
 included, may add, change or delete a tournament model here. User accounts stay in Django's
-own admin (`django.contrib.auth`), which is for the operator.
+own admin (`django.contrib.auth`), which is for the operator, and so do the federation
+officers' appointments (`FederationOfficer`): staff appoint and remove officers here.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from tournaments.models import (
     ArbiterInvitation,
     AuditEntry,
     Bye,
+    FederationOfficer,
     ForbiddenPair,
     Game,
     IntegrityEvent,
@@ -137,3 +139,22 @@ class RatingCorrectionAdmin(ReadOnlyAdmin[RatingCorrection]):
 @admin.register(WorkerHeartbeat)
 class WorkerHeartbeatAdmin(ReadOnlyAdmin[WorkerHeartbeat]):
     list_display = ["id", "created", "seen_at"]
+
+
+@admin.register(FederationOfficer)
+class FederationOfficerAdmin(ModelAdmin[FederationOfficer]):
+    """Staff appoint a user officer of a federation (its FIDE code), or remove the office."""
+
+    list_display = ["federation", "user", "appointed_by", "created"]
+    list_filter = ["federation"]
+    search_fields = ["federation", "user__username"]
+    list_select_related = ["user", "appointed_by"]
+    autocomplete_fields = ["user"]
+    fields = ["user", "federation"]
+
+    def save_model(
+        self, request: HttpRequest, obj: FederationOfficer, form: Any, change: bool
+    ) -> None:
+        if not change:
+            obj.appointed_by_id = request.user.pk
+        super().save_model(request, obj, form, change)

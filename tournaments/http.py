@@ -3,10 +3,12 @@
 Who may change a tournament: the users holding a role in it (`TournamentRole`: its chief
 arbiter and deputies); everyone else reads. Superusers get no exception: the site's operator
 is not an arbiter (in FIDE mode every change is an arbiter's, recorded under their name) and
-takes a role like anyone else. Federation officers (staff accounts) read every tournament's
-exports. Views of every app use `arbiter_required` and `officer_required`, so the rule lives
-in one place, and they are typed with `HtmxHttpRequest` (public pages) or `ArbiterRequest` (a
-logged-in arbiter), so no view casts its request.
+takes a role like anyone else. Who reads a tournament's reports (TRF, PDFs, CSV for filing):
+its arbiters, the officers of its federation (`FederationOfficer`, any organiser's
+tournament), and staff accounts (every tournament); officers change nothing. Views of every
+app use `arbiter_required`, `reports_required`, `officer_required` and `staff_required`, so
+the rule lives in one place, and they are typed with `HtmxHttpRequest` (public pages) or
+`ArbiterRequest` (a logged-in user), so no view casts its request.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django_htmx.middleware import HtmxDetails
 
-from tournaments.models import Tournament, TournamentRole
+from tournaments.models import FederationOfficer, Tournament, TournamentRole
 
 P = ParamSpec("P")
 
@@ -49,9 +51,33 @@ def user_can_arbitrate(user: AbstractBaseUser | AnonymousUser, tournament: Tourn
     return TournamentRole.objects.filter(tournament=tournament, user_id=user.pk).exists()
 
 
-def user_is_officer(user: AbstractBaseUser | AnonymousUser) -> bool:
-    """Whether `user` is a federation officer: a staff account, who reads every export."""
+def user_is_staff(user: AbstractBaseUser | AnonymousUser) -> bool:
+    """Whether `user` is a staff account: the site's operators, who read every report."""
     return bool(user.is_authenticated and getattr(user, "is_staff", False))
+
+
+def user_federations(user: AbstractBaseUser | AnonymousUser) -> list[str]:
+    """The federation codes `user` is an officer of (none for anonymous users)."""
+    if not user.is_authenticated:
+        return []
+    offices = FederationOfficer.objects.filter(user_id=user.pk).order_by("federation")
+    return list(offices.values_list("federation", flat=True))
+
+
+def user_is_officer(user: AbstractBaseUser | AnonymousUser) -> bool:
+    """Whether `user` opens the officers' page: an officer of a federation, or staff."""
+    return user_is_staff(user) or bool(user_federations(user))
+
+
+def user_reads_reports(user: AbstractBaseUser | AnonymousUser, tournament: Tournament) -> bool:
+    """Whether `user` may download `tournament`'s reports (TRF, PDFs): one of its arbiters, an
+    officer of its federation (whoever organised it), or staff. Reading grants no change."""
+    if not user.is_authenticated:
+        return False
+    if user_is_staff(user) or user_can_arbitrate(user, tournament):
+        return True
+    federation = tournament.federation.strip().upper()
+    return bool(federation) and federation in user_federations(user)
 
 
 def arbiter_required(
@@ -90,20 +116,60 @@ def login_required(
     return cast(Callable[Concatenate[HttpRequest, P], HttpResponse], wrapper)
 
 
-def officer_required(
-    view: Callable[Concatenate[ArbiterRequest, P], HttpResponse],
-) -> Callable[Concatenate[HttpRequest, P], HttpResponse]:
-    """Let only federation officers (staff) through: others log in, or get a 403 page."""
+def reports_required(
+    view: Callable[Concatenate[ArbiterRequest, Tournament, P], HttpResponse],
+) -> Callable[Concatenate[HttpRequest, str, P], HttpResponse]:
+    """Resolve `slug` to the tournament and let through only who reads its reports
+    (`user_reads_reports`): anonymous users log in, others get a 403 page that says why."""
 
     @wraps(view)
-    def wrapper(request: HttpRequest, *args: P.args, **kwargs: P.kwargs) -> HttpResponse:
+    def wrapper(request: HttpRequest, slug: str, *args: P.args, **kwargs: P.kwargs) -> HttpResponse:
+        tournament = get_object_or_404(Tournament, slug=slug)
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
-        if not user_is_officer(request.user):
+        if not user_reads_reports(request.user, tournament):
+            federation = tournament.federation.strip().upper() or "no federation"
             reason = (
-                "Only federation officers (staff accounts) see the exports of every tournament."
+                f"Only the arbiters of {tournament.name} and the officers of its federation "
+                f"({federation}) may download its reports: they hold the players' birth dates "
+                "and FIDE ids."
             )
-            return render(request, "403.html", {"reason": reason}, status=403)
-        return view(cast(ArbiterRequest, request), *args, **kwargs)
+            context = {"tournament": tournament, "reason": reason}
+            return render(request, "403.html", context, status=403)
+        return view(cast(ArbiterRequest, request), tournament, *args, **kwargs)
 
-    return cast(Callable[Concatenate[HttpRequest, P], HttpResponse], wrapper)
+    return cast(Callable[Concatenate[HttpRequest, str, P], HttpResponse], wrapper)
+
+
+def _user_check_required(
+    allowed: Callable[[AbstractBaseUser | AnonymousUser], bool], reason: str
+) -> Callable[
+    [Callable[Concatenate[ArbiterRequest, P], HttpResponse]],
+    Callable[Concatenate[HttpRequest, P], HttpResponse],
+]:
+    """A decorator letting through the logged-in users `allowed` accepts: others log in, or
+    get a 403 page giving `reason`."""
+
+    def decorator(
+        view: Callable[Concatenate[ArbiterRequest, P], HttpResponse],
+    ) -> Callable[Concatenate[HttpRequest, P], HttpResponse]:
+        @wraps(view)
+        def wrapper(request: HttpRequest, *args: P.args, **kwargs: P.kwargs) -> HttpResponse:
+            if not request.user.is_authenticated:
+                return redirect_to_login(request.get_full_path())
+            if not allowed(request.user):
+                return render(request, "403.html", {"reason": reason}, status=403)
+            return view(cast(ArbiterRequest, request), *args, **kwargs)
+
+        return cast(Callable[Concatenate[HttpRequest, P], HttpResponse], wrapper)
+
+    return decorator
+
+
+officer_required = _user_check_required(
+    user_is_officer,
+    "Only federation officers see the reports of their federation's tournaments.",
+)
+staff_required = _user_check_required(
+    user_is_staff, "Only the site's staff manage what every tournament shares."
+)

@@ -26,6 +26,7 @@ urlpatterns = [
         name="tournament-import-confirm",
     ),
     path("exports/", exports.exports, name="exports"),
+    path("exports/reports.zip", exports.exports_zip, name="exports-zip"),
     path("t/<slug:slug>/", public.tournament_detail, name="tournament-detail"),
     path("t/<slug:slug>/export.trf", exports.tournament_trf, name="tournament-trf"),
     path("t/<slug:slug>/round/<int:number>/", public.round_detail, name="round-detail"),

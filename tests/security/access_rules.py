@@ -81,7 +81,19 @@ def logged_in(allowed: Expect) -> ByUser:
 
 
 def officers(allowed: Expect) -> ByUser:
-    return {**everyone(403), "anonymous": LOGIN, "officer": allowed, "staff": allowed}
+    """Federation officers (of any federation) and staff; anonymous users log in."""
+    officer_kinds = ("officer", "foreign_officer", "staff")
+    return {**everyone(403), "anonymous": LOGIN, **dict.fromkeys(officer_kinds, allowed)}
+
+
+def report_readers(allowed: Expect) -> ByUser:
+    """Who reads this tournament's reports: its arbiters, the officers of its federation (not
+    those of another) and staff."""
+    return {**arbiters(allowed), "officer": allowed, "staff": allowed}
+
+
+def staff(allowed: Expect) -> ByUser:
+    return {**everyone(403), "anonymous": LOGIN, "staff": allowed}
 
 
 PUBLIC_PAGE = Rule(get=everyone(200), post=everyone(405))
@@ -95,13 +107,13 @@ ARBITER_ACTION_POST_ONLY = Rule(get=everyone(405), post=arbiters(THROUGH))
 AUTH_PAGE = Rule(get=everyone(200), post=everyone(THROUGH))
 AUTH_NOTICE = Rule(get=everyone(200), post=everyone(405))
 
-_STAFF_ONLY = {**everyone(ADMIN_LOGIN), "officer": ANSWERED, "staff": ANSWERED}
+_STAFF_ONLY = {**everyone(ADMIN_LOGIN), "staff": ANSWERED}
 ADMIN_SITE = Rule(get=_STAFF_ONLY, post=_STAFF_ONLY)
-"""The admin site's own pages: staff accounts only, the others go to the admin's login."""
-_MODELS = {**_STAFF_ONLY, "officer": NO_PAGE}
-ADMIN_MODEL = Rule(get=_MODELS, post=_MODELS)
-"""A model's admin pages (read-only: the superuser's add, change and delete are refused too):
-a federation officer (staff without model permissions) never gets one."""
+"""The admin site's own pages: staff accounts only, the others (federation officers
+included) go to the admin's login."""
+ADMIN_MODEL = ADMIN_SITE
+"""A model's admin pages (the tournament models' are read-only: the superuser's add, change
+and delete are refused too)."""
 
 RULES: dict[str, Rule] = {
     "home": PUBLIC_PAGE,
@@ -113,9 +125,10 @@ RULES: dict[str, Rule] = {
     "standings-csv": PUBLIC_PAGE,
     "standings-player": PUBLIC_PAGE,
     "crosstable": PUBLIC_PAGE,
-    "tournament-trf": Rule(get={**arbiters(200), "officer": 200, "staff": 200}, post=everyone(405)),
+    "tournament-trf": Rule(get=report_readers(200), post=everyone(405)),
     "exports": Rule(get=officers(200), post=everyone(405)),
-    "rating-lists": Rule(get=officers(200), post=officers(THROUGH)),
+    "exports-zip": Rule(get=officers(200), post=everyone(405)),
+    "rating-lists": Rule(get=staff(200), post=staff(THROUGH)),
     "tournament-new": Rule(get=logged_in(200), post=logged_in(THROUGH)),
     "tournament-import": Rule(get=logged_in(200), post=logged_in(THROUGH)),
     "tournament-import-confirm": Rule(get=logged_in(405), post=logged_in(THROUGH)),

@@ -13,7 +13,15 @@ from pathlib import Path
 from django.contrib.auth.models import User
 
 from tests.factories import ByeFactory, TournamentRoleFactory, UserFactory
-from tournaments.models import ArbiterRole, ByeKind, ForbiddenPair, Game, Tournament, TournamentRole
+from tournaments.models import (
+    ArbiterRole,
+    ByeKind,
+    FederationOfficer,
+    ForbiddenPair,
+    Game,
+    Tournament,
+    TournamentRole,
+)
 from tournaments.services.arbiters import arbiter_invitation_create
 from tournaments.services.tournaments import tournament_import_trf
 
@@ -25,9 +33,20 @@ ROUND_3_INPUT = (
     / "rounds"
     / "round-3-input.trf"
 )
-USER_KINDS = ("anonymous", "nobody", "other_arbiter", "arbiter", "officer", "staff")
+USER_KINDS = (
+    "anonymous",
+    "nobody",
+    "other_arbiter",
+    "arbiter",
+    "officer",
+    "foreign_officer",
+    "staff",
+)
 """Anonymous, a logged-in user with no role, the arbiter of another tournament, this
-tournament's arbiter, a federation officer (staff account), and the site's superuser."""
+tournament's arbiter, an officer of this tournament's federation, an officer of another
+federation (the other tournament's), and the site's superuser."""
+OUR_FEDERATION = "FRA"
+THEIR_FEDERATION = "GER"
 
 
 @dataclass(frozen=True)
@@ -80,9 +99,17 @@ class World:
         }
 
 
-def _tournament_rows(slug: str, chief: User) -> Rows:
+def _officer(username: str, federation: str) -> User:
+    user = UserFactory.create(username=username)
+    FederationOfficer.objects.create(user=user, federation=federation)
+    return user
+
+
+def _tournament_rows(slug: str, chief: User, federation: str) -> Rows:
     text = ROUND_3_INPUT.read_text(encoding="utf-8")
     tournament = tournament_import_trf(text=text, slug=slug, by=chief)
+    Tournament.objects.filter(pk=tournament.pk).update(federation=federation)
+    tournament.refresh_from_db()
     players = list(tournament.players.order_by("pairing_number"))
     bye = ByeFactory.create(
         round=tournament.round_set.get(number=4), player=players[0], kind=ByeKind.HALF_POINT
@@ -94,7 +121,7 @@ def _tournament_rows(slug: str, chief: User) -> Rows:
 
 
 def build_world() -> World:
-    """Both tournaments and the six kinds of user (None stands for the anonymous one)."""
+    """Both tournaments and the seven kinds of user (None stands for the anonymous one)."""
     arbiter = UserFactory.create(username="our-arbiter")
     other_arbiter = UserFactory.create(username="their-arbiter")
     users: dict[str, User | None] = {
@@ -102,11 +129,12 @@ def build_world() -> World:
         "nobody": UserFactory.create(username="nobody"),
         "other_arbiter": other_arbiter,
         "arbiter": arbiter,
-        "officer": UserFactory.create(username="officer", is_staff=True),
+        "officer": _officer("officer", OUR_FEDERATION),
+        "foreign_officer": _officer("foreign-officer", THEIR_FEDERATION),
         "staff": UserFactory.create(username="operator", is_staff=True, is_superuser=True),
     }
-    ours = _tournament_rows("ours", arbiter)
-    theirs = _tournament_rows("theirs", other_arbiter)
+    ours = _tournament_rows("ours", arbiter, OUR_FEDERATION)
+    theirs = _tournament_rows("theirs", other_arbiter, THEIR_FEDERATION)
     deputy = UserFactory.create(username="deputy")
     TournamentRoleFactory.create(tournament=ours.tournament, user=deputy, role=ArbiterRole.DEPUTY)
     return World(ours=ours, theirs=theirs, users=users, deputy=deputy)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from tournaments.models.arbiters import ArbiterInvitation
 from tournaments.models.audit import AuditEntry, WorkerHeartbeat
+from tournaments.models.federations import FederationOfficer
 from tournaments.models.integrity import (
     ArbiterRole,
     IntegrityEvent,
@@ -58,6 +59,7 @@ __all__ = [
     "RatingList",
     "RatingListKind",
     "ArbiterInvitation",
+    "FederationOfficer",
     "TournamentRole",
     "RatingCorrection",
     "IntegrityEventKind",

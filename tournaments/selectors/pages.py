@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Generic, TypedDict, TypeVar
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, QuerySet
 
 from tournaments.domain.state import Color, Outcome, PlayerId, Points, Scoring
 from tournaments.exceptions import RoundNotPublished
@@ -38,19 +38,6 @@ def tournament_list() -> QuerySet[WithAnnotations[Tournament, TournamentWithCoun
     return Tournament.objects.annotate(player_count=Count("players")).order_by(
         "-start_date", "-created", "name"
     )
-
-
-class TournamentForExport(TypedDict):
-    player_count: int
-    completed_rounds: int
-
-
-def tournament_exports() -> QuerySet[WithAnnotations[Tournament, TournamentForExport]]:
-    """Every tournament, newest first, with its players and completed rounds counted."""
-    completed = Count("round_set", filter=Q(round_set__state=RoundState.COMPLETED), distinct=True)
-    return Tournament.objects.annotate(
-        player_count=Count("players", distinct=True), completed_rounds=completed
-    ).order_by("-start_date", "-created", "name")
 
 
 VISIBLE_STATES = (RoundState.PUBLISHED, RoundState.COMPLETED)

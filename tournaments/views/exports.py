@@ -1,74 +1,133 @@
 """Exports for rating and reporting: a tournament as a FIDE TRF file (TRF16 or TRF-2026), and
-the federation officers' page listing every tournament with its files.
+the federation officers' page listing the tournaments of their federations with their files,
+one at a time or many in a zip.
 
-A TRF holds personal data (birth dates, FIDE ids), so only the tournament's arbiters and
-federation officers (staff users) may download it; the public standings CSV stays public.
+A TRF holds personal data (birth dates, FIDE ids), so only who reads the tournament's reports
+may download it (`reports_required`: its arbiters, the officers of its federation, staff); the
+public standings CSV stays public. Officers read; nothing here changes a tournament.
 """
 
 from __future__ import annotations
 
-from django.contrib.auth.views import redirect_to_login
+import io
+import zipfile
+
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from tournaments.domain.trf import TrfFormat, TrfWriteError
+from tournaments.forms_reports import ReportFilterForm
 from tournaments.http import (
     ArbiterRequest,
-    HtmxHttpRequest,
     officer_required,
-    user_can_arbitrate,
-    user_is_officer,
+    reports_required,
+    user_federations,
+    user_is_staff,
 )
 from tournaments.models import Tournament
-from tournaments.selectors import manage, pages, state
+from tournaments.selectors import manage, reports, state
 
 FORMATS: dict[TrfFormat, str] = {"trf16": "TRF16", "trf26": "TRF-2026"}
 
 
-@require_safe
-def tournament_trf(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    """The tournament's report as a TRF file (`?format=trf16`, the default, or `trf26`), as it
-    stands: rating-report-only corrections applied, and in TRF-2026 the integrity events as
-    `###` lines (`tournament_trf_report`)."""
-    tournament = get_object_or_404(Tournament, slug=slug)
-    if not request.user.is_authenticated:
-        return redirect_to_login(request.get_full_path())
-    if not (user_is_officer(request.user) or user_can_arbitrate(request.user, tournament)):
-        reason = (
-            f"Only the arbiters of {tournament.name} and federation officers may download its "
-            "TRF file: it holds the players' birth dates and FIDE ids."
-        )
-        return render(request, "403.html", {"tournament": tournament, "reason": reason}, status=403)
+class ReportRefused(Exception):
+    """The tournament cannot be written as the report asked for; the message says why."""
+
+
+def _asked_format(request: ArbiterRequest) -> TrfFormat | None:
     asked = request.GET.get("format", "trf16")
-    kind = next((known for known in FORMATS if known == asked), None)
-    if kind is None:
-        return HttpResponse(
-            "Unknown format: ask for trf16 or trf26.", status=400, content_type="text/plain"
-        )
+    return next((known for known in FORMATS if known == asked), None)
+
+
+def _report_text(tournament: Tournament, kind: TrfFormat) -> str:
+    """The tournament's rating report in `kind`, or `ReportRefused` saying why not."""
     adjourned = manage.adjourned_games(tournament) if kind == "trf16" else []
     if adjourned:
         boards = ", ".join(f"round {game.round.number} board {game.board}" for game in adjourned)
-        message = (
+        raise ReportRefused(
             f"{tournament.name} has adjourned games without a result ({boards}): the TRF16 "
             "report waits for their results (FIDE checklist Q169). The TRF-2026 file marks "
             "them `?` (format=trf26)."
         )
-        return HttpResponse(message, status=409, content_type="text/plain; charset=utf-8")
     try:
-        text = state.tournament_trf_report(tournament, kind)
+        return state.tournament_trf_report(tournament, kind)
     except TrfWriteError as error:
         message = f"{tournament.name} cannot be written as {FORMATS[kind]}: {error}"
-        return HttpResponse(message, status=409, content_type="text/plain; charset=utf-8")
+        raise ReportRefused(message) from error
+
+
+def _filename(tournament: Tournament, kind: TrfFormat) -> str:
+    return f"{tournament.slug}{'' if kind == 'trf16' else '-trf26'}.trf"
+
+
+@require_safe
+@reports_required
+def tournament_trf(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
+    """The tournament's report as a TRF file (`?format=trf16`, the default, or `trf26`), as it
+    stands: rating-report-only corrections applied, and in TRF-2026 the integrity events as
+    `###` lines (`tournament_trf_report`)."""
+    kind = _asked_format(request)
+    if kind is None:
+        return HttpResponse(
+            "Unknown format: ask for trf16 or trf26.", status=400, content_type="text/plain"
+        )
+    try:
+        text = _report_text(tournament, kind)
+    except ReportRefused as refusal:
+        return HttpResponse(str(refusal), status=409, content_type="text/plain; charset=utf-8")
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
-    suffix = "" if kind == "trf16" else "-trf26"
-    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}{suffix}.trf"'
+    response["Content-Disposition"] = f'attachment; filename="{_filename(tournament, kind)}"'
     return response
+
+
+def _listed(request: ArbiterRequest) -> tuple[ReportFilterForm, list[Tournament]]:
+    """The filter form and the tournaments it lists for this user: staff see every one,
+    officers those of their federations."""
+    form = ReportFilterForm(request.GET or None)
+    federations = None if user_is_staff(request.user) else user_federations(request.user)
+    listed = reports.officer_tournaments(federations=federations, filters=form.filters())
+    return form, list(listed)
 
 
 @require_safe
 @officer_required
 def exports(request: ArbiterRequest) -> HttpResponse:
-    """Every tournament with its TRF files and standings CSV, for federation officers."""
-    context = {"tournaments": pages.tournament_exports(), "formats": FORMATS}
+    """The tournaments of the officer's federations (every one for staff), filtered by date,
+    status and rate, with their TRF files and standings CSV."""
+    form, tournaments = _listed(request)
+    context = {
+        "tournaments": tournaments,
+        "formats": FORMATS,
+        "form": form,
+        "federations": user_federations(request.user),
+        "query": request.GET.urlencode(),
+    }
     return render(request, "tournaments/exports.html", context)
+
+
+@require_safe
+@officer_required
+def exports_zip(request: ArbiterRequest) -> HttpResponse:
+    """The rating reports (`?format=`) of every tournament the officers' page lists with the
+    same filters, in one zip; a tournament whose report cannot be written is named, with the
+    reason, in `refused.txt` (none is left out silently)."""
+    kind = _asked_format(request)
+    if kind is None:
+        return HttpResponse(
+            "Unknown format: ask for trf16 or trf26.", status=400, content_type="text/plain"
+        )
+    _, tournaments = _listed(request)
+    buffer = io.BytesIO()
+    refused: list[str] = []
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for tournament in tournaments:
+            try:
+                archive.writestr(_filename(tournament, kind), _report_text(tournament, kind))
+            except ReportRefused as refusal:
+                refused.append(str(refusal))
+        if refused:
+            archive.writestr("refused.txt", "\n".join(refused) + "\n")
+    response = HttpResponse(buffer.getvalue(), content_type="application/zip")
+    response["Content-Disposition"] = f'attachment; filename="rating-reports-{kind}.zip"'
+    return response

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from tournaments.domain.ratinglists import MAPPED_FIELDS, ListKind, list_date_from_name
 from tournaments.exceptions import TournamentError
-from tournaments.http import ArbiterRequest, arbiter_required, officer_required
+from tournaments.http import ArbiterRequest, arbiter_required, staff_required
 from tournaments.models import InitialOrderCriterion, RatingKind, RatingListKind, Tournament
 from tournaments.selectors.ratinglists import (
     list_differences,
@@ -81,10 +81,10 @@ class InitialRankingForm(forms.Form):
     )
 
 
-@officer_required
+@staff_required
 @require_http_methods(["GET", "POST"])
 def rating_lists(request: ArbiterRequest) -> HttpResponse:
-    """The stored lists, and the import of a new one (federation officers: lists are shared
+    """The stored lists, and the import of a new one (staff: lists are shared
     by every tournament)."""
     form = RatingListForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
