@@ -30,7 +30,7 @@ def write_standings_csv(standings: TournamentStandings, out: Writable) -> None:
                 player.name,
                 player.title,
                 player.federation,
-                player.fide_rating or "",
+                line.rating or "",
                 format_value(line.points),
                 *(format_value(value) for value in line.values),
             )

@@ -30,9 +30,12 @@ from standings.tiebreaks import (
     edition_in_force,
     parse_code,
 )
+from tournaments.domain.ratings import UnratedMethod, round_ratings, unrated_rating
 from tournaments.domain.state import Color, Outcome, PlayerId, TournamentState
 from tournaments.domain.tiebreaks import DEFAULT_TIEBREAKS
 from tournaments.models import Player, RoundState, Tournament
+from tournaments.models.players import PlayerRating
+from tournaments.models.tournament import TiebreakRatings
 from tournaments.selectors.state import state_rows
 
 _POINTS = TiebreakCode(Family.PTS)
@@ -57,6 +60,8 @@ class Line:
 
     rank: int
     player: Player
+    rating: int
+    """The tournament rating (TRF-2026 172); 0: unrated."""
     points: Fraction
     values: tuple[Fraction | None, ...]
     lot: int | None
@@ -191,22 +196,65 @@ def _unavailable(after_round: int, completed: Sequence[int]) -> str:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class RatingInputs:
+    """What the rating-based tie-breaks read besides the state (C.07 10): the rating of an
+    unrated player (None: those tie-breaks are undefined; VCL Q208-Q209) and, when the
+    tie-breaks use the rating valid in each round, each (round, player)'s rating (VCL
+    Q212-Q216)."""
+
+    unrated: int | None
+    by_round: dict[tuple[int, PlayerId], int] | None
+
+
+def rating_inputs(tournament: Tournament, state: TournamentState) -> RatingInputs:
+    """The tournament's rule for unrated players applied to the field's tournament ratings,
+    and the per-round ratings when the tournament lasts over 30 days and its tie-breaks use
+    the rating valid in each round (one query then; none otherwise)."""
+    unrated = unrated_rating(
+        UnratedMethod(tournament.unrated_rule),
+        (player.rating for player in state.players),
+        tournament.unrated_rating,
+    )
+    per_round = (
+        tournament.lasts_over_30_days and tournament.tiebreak_ratings == TiebreakRatings.PER_ROUND
+    )
+    if not per_round:
+        return RatingInputs(unrated, None)
+    later: dict[PlayerId, list[tuple[int, int]]] = {}
+    for number, from_round, rating in PlayerRating.objects.filter(
+        player__tournament=tournament
+    ).values_list("player__pairing_number", "from_round", "rating"):
+        later.setdefault(PlayerId(number), []).append((from_round, rating))
+    first = {player.id: player.rating for player in state.players}
+    return RatingInputs(unrated, round_ratings(first, later, state.rounds_played))
+
+
 def _computed_standings(
     state: TournamentState,
     codes: tuple[TiebreakCode, ...],
     edition: Edition,
     lots_seed: str,
     lots: bool,
+    ratings: RatingInputs,
 ) -> Standings:
     """`compute_standings`, kept in the cache under a digest of everything it reads (issue 22):
     the same state is never ranked twice, so the standings after round 10 are not computed
     again for each result entered in round 11 (the tournament's version moves on, the state
     after round 10 does not). The digest is of the inputs' `repr`, which shows every field."""
-    text = repr((state, codes, edition, lots_seed, lots)).encode()
+    text = repr((state, codes, edition, lots_seed, lots, ratings)).encode()
     key = f"standings-of:{hashlib.blake2b(text, digest_size=20).hexdigest()}"
     kept: Standings | None = cache.get(key)
     if kept is None:
-        kept = compute_standings(state, codes, edition=edition, lots_seed=lots_seed, lots=lots)
+        kept = compute_standings(
+            state,
+            codes,
+            edition=edition,
+            unrated_rating=ratings.unrated,
+            round_ratings=ratings.by_round,
+            lots_seed=lots_seed,
+            lots=lots,
+        )
         cache.set(key, kept)
     return kept
 
@@ -219,8 +267,14 @@ def _standings(
     edition = standings_edition(tournament)
     lots_seed = standings_lots_seed(tournament)
     standings = _computed_standings(
-        rows.state, (_POINTS, *codes), edition, lots_seed, tournament.drawing_of_lots
+        rows.state,
+        (_POINTS, *codes),
+        edition,
+        lots_seed,
+        tournament.drawing_of_lots,
+        rating_inputs(tournament, rows.state),
     )
+    rating_of = {player.id: player.rating for player in rows.state.players}
     by_number = {player.pairing_number: player for player in rows.players}
     # Expelled players are left out and the places below them move up (Q197-Q198); their
     # games still count for their opponents' tie-breaks.
@@ -229,6 +283,7 @@ def _standings(
         Line(
             rank=row.rank - sum(rank < row.rank for rank in expelled_ranks),
             player=by_number[row.player_id],
+            rating=rating_of[row.player_id],
             points=row.values[_POINTS.text] or Fraction(0),
             values=tuple(row.values[code.text] for code in codes),
             lot=row.lot,
@@ -289,7 +344,7 @@ def _sort_value(line: Line, key: str, texts: list[str]) -> Fraction | int | None
     if key == "number":
         return line.player.pairing_number
     if key == "rating":
-        return line.player.fide_rating or None
+        return line.rating or None
     if key == "points":
         return line.points
     return line.values[texts.index(key)]

@@ -22,6 +22,7 @@ from tournaments.models import (
     Title,
     Tournament,
 )
+from tournaments.models.tournament import TiebreakRatings, TournamentRatingMethod, UnratedRule
 from tournaments.services.players import PlayerData
 from tournaments.services.tournaments import TournamentSettings
 
@@ -149,6 +150,42 @@ class TournamentForm(forms.Form):
         help_text="Only where the tournament's rules ask for it (e.g. a qualification); "
         "otherwise players still tied share the place.",
     )
+    rating_method = forms.ChoiceField(
+        label="Tournament rating",
+        choices=TournamentRatingMethod.choices,
+        initial=TournamentRatingMethod.FIDE,
+        required=False,
+        help_text="Ranks the players (pairing numbers) and feeds the rating-based tie-breaks "
+        "(TRF-2026 172). Fixed once round 1 is paired.",
+    )
+    unrated_rule = forms.ChoiceField(
+        label="Unrated players in rating-based tie-breaks",
+        choices=UnratedRule.choices,
+        initial=UnratedRule.UNDEFINED,
+        required=False,
+        help_text="Published before the start (C.07 10); fixed once round 1 is paired.",
+    )
+    unrated_rating = forms.IntegerField(
+        label="Fixed rating of unrated players",
+        min_value=0,
+        max_value=MAX_RATING,
+        initial=0,
+        required=False,
+        help_text="Used with “A fixed rating”.",
+    )
+    long_event = forms.BooleanField(
+        label="Lasts over 30 days",
+        required=False,
+        help_text="Also set by dates over 30 days apart; players may then get new ratings "
+        "from a later round.",
+    )
+    tiebreak_ratings = forms.ChoiceField(
+        label="Ratings in the tie-breaks of a long event",
+        choices=TiebreakRatings.choices,
+        initial=TiebreakRatings.FIRST,
+        required=False,
+        help_text="C.07 10: each player's first rating unless the regulations say otherwise.",
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -181,6 +218,11 @@ class TournamentForm(forms.Form):
                 "max_half_point_byes",
                 "no_byes_last_rounds",
                 "drawing_of_lots",
+                "rating_method",
+                "unrated_rule",
+                "unrated_rating",
+                "long_event",
+                "tiebreak_ratings",
             )
         }
         initial["initial_color"] = (
@@ -245,6 +287,13 @@ class TournamentForm(forms.Form):
             max_half_point_byes=data["max_half_point_byes"],
             no_byes_last_rounds=data["no_byes_last_rounds"],
             drawing_of_lots=data["drawing_of_lots"],
+            rating_method=TournamentRatingMethod(
+                data["rating_method"] or TournamentRatingMethod.FIDE
+            ),
+            unrated_rule=UnratedRule(data["unrated_rule"] or UnratedRule.UNDEFINED),
+            unrated_rating=data["unrated_rating"] or 0,
+            long_event=data["long_event"],
+            tiebreak_ratings=TiebreakRatings(data["tiebreak_ratings"] or TiebreakRatings.FIRST),
         )
 
 

@@ -31,12 +31,11 @@ def round_half_up(value: Fraction) -> int:
 def _games(results: Results, player_id: PlayerId) -> list[Item]:
     """One value per game played over the board: the opponent's rating (also the key: a
     modifier cuts the lowest ratings)."""
-    ratings = results.ratings
     return [
         (played.number, opponent, rating, Source.GAME, rating, False)
         for played in results.history[player_id]
         if played.played and (opponent := played.opponent) is not None
-        for rating in (ratings[opponent],)
+        for rating in (results.rating_in(opponent, played.number),)
     ]
 
 
@@ -45,9 +44,8 @@ def _points_over_the_board(results: Results, player_id: PlayerId) -> int:
 
 
 def _opponent_ratings(results: Results, player_id: PlayerId) -> list[int]:
-    ratings = results.ratings
     return [
-        ratings[opponent]
+        results.rating_in(opponent, played.number)
         for played in results.history[player_id]
         if played.played and (opponent := played.opponent) is not None
     ]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -174,8 +174,12 @@ def compute_standings(
     *,
     edition: Edition,
     unrated_rating: int | None = None,
+    round_ratings: Mapping[tuple[int, PlayerId], int] | None = None,
     lots_seed: str = "",
     lots: bool = True,
 ) -> Standings:
-    """The standings after the last round of `state` for an ordered tie-break list."""
-    return rank(Results(state, edition, unrated_rating), codes, lots_seed, lots=lots)
+    """The standings after the last round of `state` for an ordered tie-break list; the
+    rating-based tie-breaks rate unrated players `unrated_rating` and use `round_ratings`
+    when given (`Results`)."""
+    results = Results(state, edition, unrated_rating, round_ratings)
+    return rank(results, codes, lots_seed, lots=lots)

@@ -6,7 +6,7 @@ each player's points, adjusted score (C.07 16.A) and the rating used (C.07 10).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from functools import cached_property
 from typing import TypeVar, cast
@@ -32,7 +32,9 @@ class Results:
 
     `unrated_rating` is the tournament's fixed rating for unrated players (rating 0); when it
     is None and the field has unrated players, the rating-based tie-breaks are undefined
-    (C.07 4, 10 preamble).
+    (C.07 4, 10 preamble). `round_ratings` maps (round, player) to the rating valid in that
+    round, for a tournament over 30 days whose tie-breaks use it (VCL Q214); without it every
+    round counts each player's first rating, `PlayerState.rating` (C.07 10; VCL Q215).
     """
 
     def __init__(
@@ -40,10 +42,12 @@ class Results:
         state: TournamentState,
         edition: Edition,
         unrated_rating: int | None = None,
+        round_ratings: Mapping[tuple[int, PlayerId], int] | None = None,
     ) -> None:
         self.state = state
         self.edition = edition
         self.unrated_rating = unrated_rating
+        self.round_ratings: Mapping[tuple[int, PlayerId], int] = round_ratings or {}
         self.scoring = state.scoring
         self.rounds = state.rounds_played
         self.players: dict[PlayerId, PlayerState] = {p.id: p for p in state.players}
@@ -60,13 +64,23 @@ class Results:
             for player_id, rounds in self.history.items()
         }
         self.ratings_defined = unrated_rating is not None or all(
-            p.rating > 0 for p in state.players
+            rating > 0
+            for rating in (*(p.rating for p in state.players), *self.round_ratings.values())
         )
         self.ratings: dict[PlayerId, int] = {
             p.id: p.rating if p.rating > 0 else (unrated_rating or 0) for p in state.players
         }
 
         self._memo: dict[Callable[[Results], object], object] = {}
+
+    def rating_in(self, player_id: PlayerId, round_number: int) -> int:
+        """The rating `player_id` counts with in a game of `round_number` (C.07 10): the
+        rating valid in that round when the tie-breaks use it, else the first rating; an
+        unrated player's the tournament's rule gives (0 when undefined)."""
+        rating = self.round_ratings.get((round_number, player_id))
+        if rating is None:
+            return self.ratings[player_id]
+        return rating if rating > 0 else (self.unrated_rating or 0)
 
     def memo(self, compute: Callable[[Results], T]) -> T:
         """`compute(self)`, computed once: values that several players' tie-breaks share
@@ -94,7 +108,7 @@ class Results:
             initial_color=self.state.initial_color,
             scoring=self.scoring,
         )
-        return Results(state, self.edition, self.unrated_rating)
+        return Results(state, self.edition, self.unrated_rating, self.round_ratings)
 
 
 def _final_round_drawn(player: PlayerState, final: int) -> PlayerState:

@@ -113,3 +113,26 @@ def round_ratings(
         for player, rating in first.items()
         for number in range(1, rounds + 1)
     }
+
+
+RATING_BASED_TIEBREAKS = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO"})
+"""The rating-based tie-breaks (C.07 10)."""
+
+
+def rating_based(codes: Iterable[str]) -> list[str]:
+    """The codes of `codes` that are rating-based tie-breaks (`ARO/C1` counts as ARO)."""
+    return [code for code in codes if code.split("/")[0].split(":")[0] in RATING_BASED_TIEBREAKS]
+
+
+def long_event_advice(long_event: bool, codes: Iterable[str]) -> str | None:
+    """C.07 10 (VCL Q211): rating-based tie-breaks are not advised for a tournament lasting
+    over 30 days, players' ratings changing meanwhile; None when there is nothing to advise."""
+    listed = rating_based(codes)
+    if not long_event or not listed:
+        return None
+    return (
+        f"This tournament lasts over 30 days: C.07 (art. 10) advises against rating-based "
+        f"tie-breaks ({', '.join(listed)}), ratings changing during the event. If you keep "
+        f"them, they use each player's first rating unless you choose the rating valid in "
+        f"each round."
+    )

@@ -9,6 +9,7 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from tournaments.domain.ratings import PlayerRatings, RatingMethod, tournament_rating
 from tournaments.domain.state import (
     Color,
     ForbiddenPairs,
@@ -27,6 +28,7 @@ from tournaments.domain.trf import (
     state_document,
     write_trf,
 )
+from tournaments.domain.trf.national import NationalRating, method_line, nrs_line
 from tournaments.exceptions import ResultsMissing, RoundNotInTournament
 from tournaments.models import (
     TITLE_ORDER,
@@ -42,27 +44,41 @@ from tournaments.models import (
     RoundState,
     Tournament,
 )
+from tournaments.models.tournament import TournamentRatingMethod
 from tournaments.selectors.integrity import report_comments
 
 
+def player_rating(player: Player, method: str = TournamentRatingMethod.FIDE) -> int:
+    """The player's tournament rating under `method` (TRF-2026 172; VCL Q145); 0: unrated."""
+    ratings = PlayerRatings(
+        fide=player.fide_rating, national=player.national_rating, manual=player.manual_rating
+    )
+    return tournament_rating(RatingMethod(method), ratings)
+
+
 def initial_order_key(
-    player: Player, criterion: str = InitialOrderCriterion.NAME
+    player: Player,
+    criterion: str = InitialOrderCriterion.NAME,
+    method: str = TournamentRatingMethod.FIDE,
 ) -> tuple[int, int, tuple[int, int, str]]:
-    """C.04.2 B.2: rating (highest first), then title (GM, IM, WGM, ...), then the announced
-    criterion (VCL Q146): the name, or the FIDE ID (lowest first; players without one after,
-    by name)."""
+    """C.04.2 B.2: the tournament rating (highest first; `player_rating`), then title (GM, IM,
+    WGM, ...), then the announced criterion (VCL Q146): the name, or the FIDE ID (lowest
+    first; players without one after, by name)."""
     if criterion == InitialOrderCriterion.FIDE_ID and player.fide_id:
         last = (0, int(player.fide_id), player.name)
     else:
         last = (int(criterion == InitialOrderCriterion.FIDE_ID), 0, player.name)
-    return (-player.fide_rating, TITLE_ORDER.get(player.title, len(TITLE_ORDER)), last)
+    title = TITLE_ORDER.get(player.title, len(TITLE_ORDER))
+    return (-player_rating(player, method), title, last)
 
 
 def players_in_initial_order(tournament: Tournament) -> list[Player]:
     """The tournament's players in initial ranking order (C.04.2 B)."""
     players = list(tournament.players.all())
-    criterion = tournament.initial_order_criterion
-    players.sort(key=lambda player: (initial_order_key(player, criterion), player.pairing_number))
+    criterion, method = tournament.initial_order_criterion, tournament.rating_method
+    players.sort(
+        key=lambda player: (initial_order_key(player, criterion, method), player.pairing_number)
+    )
     return players
 
 
@@ -183,7 +199,7 @@ def state_rows(
             PlayerState(
                 id=PlayerId(player.pairing_number),
                 name=player.name,
-                rating=player.fide_rating,
+                rating=player_rating(player, tournament.rating_method),
                 history=tuple(history.get((r, player.pairing_number), _ABSENT) for r in played),
             )
             for player in players
@@ -326,8 +342,45 @@ def tournament_trf_report(tournament: Tournament, fmt: TrfFormat) -> str:
     `tournament_trf_document(report=True)` written in `fmt`. The `###` event lines are a
     TRF-2026 line: a TRF16 report leaves them out, TRF16 (C.04 Annex 2) having no comment line.
     Raises `TrfWriteError` when the flavour cannot say what the tournament holds."""
-    doc = tournament_trf_document(tournament, report=True)
-    return write_trf(doc if fmt == "trf26" else replace(doc, comments=()), fmt)
+    doc = _fide_ratings(tournament_trf_document(tournament, report=True), tournament)
+    if fmt == "trf26":
+        return write_trf(replace(doc, other_lines=national_lines(tournament)), fmt)
+    return write_trf(replace(doc, comments=()), fmt)
+
+
+def _fide_ratings(doc: TrfDocument, tournament: Tournament) -> TrfDocument:
+    """The report's `001` lines give the FIDE rating (C.04 Annex 2), whatever the tournament
+    rating the engine was given; the national ratings go to NRS records (`national_lines`)."""
+    fide = dict(tournament.players.values_list("pairing_number", "fide_rating"))
+    players = tuple(
+        replace(player, rating=fide.get(player.pairing_number) or None) for player in doc.players
+    )
+    return replace(doc, players=players)
+
+
+def national_lines(tournament: Tournament) -> tuple[str, ...]:
+    """TRF-2026's `172` line (the tournament-rating method; VCL Q145) and one NRS record for
+    each player with a national rating, federation code the tournament's (else the player's).
+    Nothing for a FIDE-rated tournament without national ratings."""
+    method = RatingMethod(tournament.rating_method)
+    federation = tournament.federation.strip().upper()[:3]
+    records = [
+        nrs_line(
+            NationalRating(
+                federation=federation or player.federation,
+                pairing_number=player.pairing_number,
+                rating=player.national_rating,
+                name=player.name,
+                sex=player.sex,
+                origin=player.federation,
+                birth_date=player.birth_date,
+            )
+        )
+        for player in tournament.players.filter(national_rating__gt=0).order_by("pairing_number")
+    ]
+    if method is RatingMethod.FIDE and not records:
+        return ()
+    return (method_line(federation, method), *records)
 
 
 def _rated(state: TournamentState, tournament: Tournament, last: int) -> TournamentState:

@@ -323,8 +323,10 @@ def _renumbering(tournament: Tournament) -> tuple[list[Player], list[tuple[Playe
     """The players in initial order, and each player whose pairing number would change with
     the new number."""
     players = list(tournament.players.all())
-    criterion = tournament.initial_order_criterion
-    players.sort(key=lambda player: (initial_order_key(player, criterion), player.pairing_number))
+    criterion, method = tournament.initial_order_criterion, tournament.rating_method
+    players.sort(
+        key=lambda player: (initial_order_key(player, criterion, method), player.pairing_number)
+    )
     moves = [
         (player, number)
         for number, player in enumerate(players, start=1)

@@ -38,6 +38,7 @@ from tournaments.models import (
     RoundState,
     Tournament,
 )
+from tournaments.models.tournament import TiebreakRatings, TournamentRatingMethod, UnratedRule
 from tournaments.selectors.state import next_round_number
 from tournaments.services.base import (
     audit,
@@ -74,6 +75,16 @@ class TournamentSettings:
     max_half_point_byes: int = 1
     no_byes_last_rounds: int = 1
     drawing_of_lots: bool = False
+    rating_method: TournamentRatingMethod = TournamentRatingMethod.FIDE
+    unrated_rule: UnratedRule = UnratedRule.UNDEFINED
+    unrated_rating: int = 0
+    long_event: bool = False
+    tiebreak_ratings: TiebreakRatings = TiebreakRatings.FIRST
+
+
+RATING_LOCKED_FIELDS = ("rating_method", "unrated_rule", "unrated_rating", "tiebreak_ratings")
+"""Announced before the start (C.04.2 B; C.07 10): fixed once round 1 is paired."""
+RATING_FIELDS = (*RATING_LOCKED_FIELDS, "long_event")
 
 
 def color_from_seed(seed: int) -> InitialColor:
@@ -93,6 +104,7 @@ _PLAIN_FIELDS = (
     "max_half_point_byes",
     "no_byes_last_rounds",
     "drawing_of_lots",
+    *RATING_FIELDS,
 )
 
 
@@ -198,12 +210,12 @@ def tournament_update(
     _apply(tournament, settings)
     _check_scoring(tournament)
     after = _snapshot(tournament)
-    locked = {"pairing_system", "initial_color", *SCORE_FIELDS}
+    locked = {"pairing_system", "initial_color", *SCORE_FIELDS, *RATING_LOCKED_FIELDS}
     changed_locked = sorted(name for name in locked if before[name] != after[name])
     if started and changed_locked:
         raise SettingsLocked(
-            "Round 1 is paired: the rules edition, initial colour and scoring can no longer "
-            f"change ({', '.join(changed_locked)})."
+            "Round 1 is paired: the rules edition, initial colour, scoring, tournament rating "
+            f"and rating rules can no longer change ({', '.join(changed_locked)})."
         )
     warning = combined(
         _settings_warnings(

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from tournaments.confirmations import confirmed_level
 from tournaments.domain.configuration import rounds_problem
+from tournaments.domain.ratings import long_event_advice
 from tournaments.domain.warnings import Confirmed
 from tournaments.exceptions import ConfirmationRequired, PlayerImportError, TournamentError
 from tournaments.forms import (
@@ -101,7 +102,11 @@ def tournament_edit(request: ArbiterRequest, tournament: Tournament) -> HttpResp
         else:
             messages.success(request, "The tournament is saved.")
             return back_to(request, reverse("manage-dashboard", args=[tournament.slug]))
-    context = {"tournament": tournament, "form": form}
+    context = {
+        "tournament": tournament,
+        "form": form,
+        "long_event_advice": long_event_advice(tournament.lasts_over_30_days, tournament.tiebreaks),
+    }
     return render(request, "tournaments/manage/tournament_form.html", context)
 
 

@@ -1,0 +1,62 @@
+"""TRF-2026's national rating support: the `172` line (the tournament-rating method) and the
+NRS records (a player's national rating), written in a report for the federation.
+
+Pure Python. An NRS record has the `001` layout with a federation code in columns 1-3: TPN
+link 5-8, sex 10, national classification 11-13, name 15-47, national rating 49-52, origin
+54-56, national ID 58-68, birth date 70-79 (trf-formats.md §2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tournaments.domain.ratings import RatingMethod
+from tournaments.domain.trf.model import TrfWriteError
+
+_NAME_WIDTH = 33
+
+
+@dataclass(frozen=True, slots=True)
+class NationalRating:
+    """One player's national rating, as an NRS record gives it."""
+
+    federation: str
+    pairing_number: int
+    rating: int
+    name: str = ""
+    sex: str = ""
+    origin: str = ""
+    birth_date: str = ""
+
+
+def method_line(federation: str, method: RatingMethod) -> str:
+    """`172 FFF MMMMM`: the federation (cols 5-7) and the method (cols 9-13; VCL Q145)."""
+    return f"172 {_fit(federation, 3, 'federation')} {method.value}".rstrip()
+
+
+def nrs_line(record: NationalRating) -> str:
+    """An NRS record (TRF-2026), without trailing blanks."""
+    line = (
+        f"{_fit(record.federation, 3, 'federation')} "
+        f"{_digits(record.pairing_number, 4, 'pairing number')} "
+        f"{_fit(record.sex, 1, 'sex')}{'':3} "
+        f"{record.name[:_NAME_WIDTH]:<{_NAME_WIDTH}} "
+        f"{_digits(record.rating, 4, 'national rating')} "
+        f"{_fit(record.origin, 3, 'origin')} "
+        f"{'':11} "
+        f"{_fit(record.birth_date, 10, 'birth date')}"
+    )
+    return line.rstrip()
+
+
+def _fit(value: str, width: int, what: str) -> str:
+    if len(value) > width:
+        raise TrfWriteError(f"{what} {value!r} does not fit in {width} columns")
+    return value.ljust(width)
+
+
+def _digits(value: int, width: int, what: str) -> str:
+    text = str(value)
+    if value < 0 or len(text) > width:
+        raise TrfWriteError(f"{what} {text!r} does not fit in {width} columns")
+    return text.rjust(width)
