@@ -110,6 +110,32 @@ class Tournament(models.Model):
     end_date = models.DateField(null=True, blank=True)
     chief_arbiter = models.CharField(max_length=200, blank=True)
     deputy_arbiter = models.CharField(max_length=200, blank=True)
+    chief_arbiter_fide_id = models.CharField(
+        max_length=11, blank=True, help_text="The chief arbiter's FIDE ID (TRF 102)."
+    )
+    deputy_arbiter_fide_ids = models.CharField(
+        max_length=200,
+        blank=True,
+        help_text="The deputies' FIDE IDs, '; '-separated in the order of `deputy_arbiter`.",
+    )
+    tournament_type = models.CharField(
+        max_length=60,
+        blank=True,
+        default="Individual: Swiss-System",
+        help_text="The type of tournament (TRF 092).",
+    )
+    time_control = models.CharField(
+        max_length=60,
+        blank=True,
+        help_text="The time control in the TRF-2026 222 encoding, e.g. 5400+30 or "
+        "40/6000+30:900+30.",
+    )
+    round_dates = models.JSONField(
+        default=list, blank=True, help_text="One ISO date per round, round 1 first (TRF 132)."
+    )
+    rated = models.BooleanField(
+        default=True, help_text="Submitted for FIDE rating at its rate (standard, rapid, blitz)."
+    )
     rounds = models.PositiveSmallIntegerField(
         validators=[MinValueValidator(1), MaxValueValidator(99)]
     )
