@@ -10,8 +10,8 @@ Rank 0 means unranked (withdrawn players, a dummy bye player): they are not comp
 Without `--edition`, the edition in force on the file's start date (`042`) is used, and the
 newest edition when the file gives no date. Without `--tiebreaks`, the file's own list
 (TRF-2026 `212`/`202`) is used. The TRF-2026 codes STD (standard points), TPN (pairing number)
-and RTNG (rating), with `/R` for TPN and RTNG, are evaluated here, after the computed
-tie-breaks (`ORDER_CODES`).
+and RTNG (rating), with `/R` for TPN and RTNG, are tie-breaks of the list like the others
+(`standings.tiebreaks.order`), as in the web app.
 """
 
 from __future__ import annotations
@@ -22,8 +22,6 @@ import json
 import re
 import sys
 from collections.abc import Sequence
-from dataclasses import replace
-from fractions import Fraction
 from pathlib import Path
 
 from standings.tiebreaks import (
@@ -37,15 +35,10 @@ from standings.tiebreaks import (
     parse_codes,
 )
 from standings.tiebreaks.display import format_value, json_number
-from tournaments.domain.state import PlayerId, Scoring, TournamentState
 from tournaments.domain.trf import TrfDocument, TrfError, parse_trf, tournament_state
 
 _ISO_DATE = re.compile(r"(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})")
 _EUROPEAN_DATE = re.compile(r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})")
-ORDER_CODES = ("STD", "TPN", "TPN/R", "RTNG", "RTNG/R")
-"""The TRF-2026 codes of C.07 (1 March 2026) this command evaluates itself, after the computed
-tie-breaks: STD standard points (1 / ½ / 0, whatever the tournament's scoring), TPN the
-pairing number (lower first; `/R` reversed), RTNG the rating (higher first; `/R` reversed)."""
 
 
 def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -89,82 +82,19 @@ def default_edition(doc: TrfDocument) -> Edition:
     return edition_in_force(start) if start is not None else Edition.C07_2026
 
 
-def _codes(text: str | None, doc: TrfDocument) -> tuple[tuple[TiebreakCode, ...], tuple[str, ...]]:
-    """The computed tie-breaks, then the order codes (`ORDER_CODES`) that follow them; an order
-    code before a computed tie-break is refused (UnknownTiebreak)."""
+def _codes(text: str | None, doc: TrfDocument) -> tuple[TiebreakCode, ...]:
+    """The tie-break list given, else the file's own (`212`, else `202`)."""
     if text is None:
         listed = doc.standings_tie_breaks or doc.tie_breaks
         if not listed:
             raise UnknownTiebreak("the file lists no tie-breaks: give --tiebreaks")
         text = ",".join(listed)
-    parts = [part.strip().upper() for part in text.split(",") if part.strip()]
-    computed = [part for part in parts if part not in ORDER_CODES]
-    order = tuple(part for part in parts if part in ORDER_CODES)
-    if order and parts[len(computed) :] != list(order):
-        raise UnknownTiebreak(f"{order[0]} must come after the computed tie-breaks")
-    return parse_codes(",".join(computed)), order
-
-
-def order_value(
-    code: str, player_id: PlayerId, state: TournamentState, unrated: int | None
-) -> Fraction:
-    """The value of an order code for one player (STD in points, TPN, RTNG)."""
-    player = state.player(player_id)
-    if code == "STD":
-        return Fraction(player.score(Scoring()), 2)
-    if code.startswith("TPN"):
-        return Fraction(player.id)
-    return Fraction(player.rating or (unrated or 0))
-
-
-def with_order_codes(
-    standings: Standings, order: Sequence[str], state: TournamentState, unrated: int | None
-) -> Standings:
-    """The standings with the order codes applied after the computed tie-breaks: each run of
-    players tied on every computed value is sorted by them (before the drawing of lots)."""
-    if not order:
-        return standings
-    codes = [code.text for code in standings.codes]
-    rows = sorted(standings.rows, key=lambda row: row.rank)
-    values = {
-        row.player_id: {code: order_value(code, row.player_id, state, unrated) for code in order}
-        for row in rows
-    }
-
-    def key(row: Row) -> tuple[Fraction, ...]:
-        # Higher first, except TPN and RTNG/R (lower first).
-        return tuple(
-            -values[row.player_id][code]
-            if code in ("STD", "RTNG", "TPN/R")
-            else values[row.player_id][code]
-            for code in order
-        )
-
-    result: list[Row] = []
-    start = 0
-    while start < len(rows):
-        end = start + 1
-        tied = tuple(rows[start].values[code] for code in codes)
-        while end < len(rows) and tuple(rows[end].values[code] for code in codes) == tied:
-            end += 1
-        result.extend(sorted(rows[start:end], key=key))
-        start = end
-    return replace(
-        standings,
-        rows=tuple(
-            replace(row, rank=place, values={**row.values, **values[row.player_id]})
-            for place, row in enumerate(result, start=1)
-        ),
-    )
+    return parse_codes(text)
 
 
 def _texts(standings: Standings) -> list[str]:
-    """The columns of the standings: the computed tie-breaks, then the order codes."""
-    codes = [code.text for code in standings.codes]
-    extra = [
-        code for code in (standings.rows[0].values if standings.rows else {}) if code not in codes
-    ]
-    return codes + extra
+    """The columns of the standings: the tie-breaks of the list, in order."""
+    return list(dict.fromkeys(code.text for code in standings.codes))
 
 
 def as_json(standings: Standings) -> dict[str, object]:
@@ -258,7 +188,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments = _arguments(argv)
     try:
         doc = parse_trf(arguments.trf.read_text(encoding="utf-8"))
-        codes, order = _codes(arguments.tiebreaks, doc)
+        codes = _codes(arguments.tiebreaks, doc)
         after = arguments.round
         state = tournament_state(doc) if after is None else tournament_state(doc, after + 1)
     except (OSError, TrfError, UnknownTiebreak, ValueError) as error:
@@ -272,7 +202,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         unrated_rating=arguments.unrated_rating,
         lots_seed=arguments.lots_seed,
     )
-    standings = with_order_codes(standings, order, state, arguments.unrated_rating)
     if arguments.check:
         problems = rank_differences(standings, doc)
         for problem in problems:

@@ -28,6 +28,9 @@ FAMILY_NAMES: dict[Family, str] = {
     Family.ABH: "Adjusted score for the opponents' Buchholz",
     Family.AFB: "Adjusted score for the opponents' Fore Buchholz",
     Family.RTG: "Rating used",
+    Family.STD: "Standard points",
+    Family.TPN: "Pairing number",
+    Family.RTNG: "Rating",
 }
 
 FAMILY_RULES: dict[Family, str] = {
@@ -58,6 +61,9 @@ FAMILY_RULES: dict[Family, str] = {
     Family.ABH: "the score this player gives to the opponents' Buchholz",
     Family.AFB: "the score this player gives to the opponents' Fore Buchholz",
     Family.RTG: "the rating the rating-based tie-breaks use",
+    Family.STD: "the points under standard scoring: 1 for a win, ½ for a draw, 0 for a loss",
+    Family.TPN: "the pairing number, the lower first",
+    Family.RTNG: "the rating, the higher first (an unrated player's by the tournament's rule)",
 }
 
 
@@ -70,6 +76,8 @@ def tiebreak_name(code: TiebreakCode) -> str:
         return f"{name} cut {code.cut_low}"
     if code.limit:
         return f"{name} limit {code.limit:+d}"
+    if code.reverse:
+        return f"{name} reversed"
     return name
 
 
@@ -84,4 +92,6 @@ def tiebreak_rule(code: TiebreakCode) -> str:
         return f"{rule}, without the {code.cut_low} lowest values"
     if code.limit:
         return f"{rule} (threshold moved by {code.limit:+d} half-points)"
+    if code.reverse:
+        return f"{rule}, in reverse order"
     return rule

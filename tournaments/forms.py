@@ -66,6 +66,7 @@ TIEBREAK_CHOICES = (
         for entry in TIEBREAKS
         if entry.code not in COMMON_TIEBREAKS and entry.code != "PTS"
     ]
+    + [(f"{entry.code}/R", f"{entry.code}/R") for entry in TIEBREAKS if entry.reversible]
 )
 SCORE_LABELS = {
     "points_win": "Win",

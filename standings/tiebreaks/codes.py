@@ -1,8 +1,9 @@
 """Tie-break codes and modifiers, written as in the TEC TRF-2026 notation (C.07 5, 14).
 
 `BH/C1` is Buchholz Cut-1, `BH/M2` Buchholz Median-2, `KS/L+1` Koya with the threshold moved
-up by one half point. `parse_code` turns such a string into a `TiebreakCode`; which codes
-exist and which modifiers each takes is the menu of `tournaments.domain.tiebreaks`.
+up by one half point, `TPN/R` the pairing number with the higher one first. `parse_code` turns
+such a string into a `TiebreakCode`; which codes exist and which modifiers each takes is the
+menu of `tournaments.domain.tiebreaks`.
 """
 
 from __future__ import annotations
@@ -43,6 +44,9 @@ class Family(enum.Enum):
     ABH = "ABH"  # helper: the adjusted score a player gives to its opponents (16)
     AFB = "AFB"  # helper: the same for Fore Buchholz
     RTG = "RTG"  # helper: the player's rating
+    STD = "STD"  # TRF-2026: standard points
+    TPN = "TPN"  # TRF-2026: pairing number
+    RTNG = "RTNG"  # TRF-2026: rating
 
 
 HELPERS = frozenset({Family.VUR, Family.ABH, Family.AFB, Family.RTG})
@@ -56,12 +60,14 @@ class TiebreakCode:
 
     `cut_low`/`cut_high` count the least / most significant values removed (Cut-n: n and 0;
     Median-n: n and n). `limit` moves the Koya threshold, in half-point steps (14.5).
+    `reverse` is TRF-2026's `/R` of TPN and RTNG.
     """
 
     family: Family
     cut_low: int = 0
     cut_high: int = 0
     limit: int = 0
+    reverse: bool = False
 
     text: str = field(init=False, compare=False)
     """The code as written on the command line and in the JSON output (`BH/C1`)."""
@@ -77,7 +83,15 @@ class TiebreakCode:
             return f"{self.family.value}/C{self.cut_low}"
         if self.limit:
             return f"{self.family.value}/L{self.limit:+d}"
+        if self.reverse:
+            return f"{self.family.value}/R"
         return self.family.value
+
+    @property
+    def ascending(self) -> bool:
+        """The lower value ranks higher: TPN, and RTNG/R (TRF-2026); every other code ranks
+        the higher value first."""
+        return (self.family is Family.TPN) != self.reverse
 
     def __str__(self) -> str:
         return self.text
@@ -104,6 +118,7 @@ def parse_code(text: str) -> TiebreakCode:
         cut_low=parsed.cut_low,
         cut_high=parsed.cut_high,
         limit=parsed.limit,
+        reverse=parsed.reverse,
     )
 
 

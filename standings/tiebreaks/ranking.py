@@ -87,17 +87,19 @@ def _integer_keys(values: dict[PlayerId, Fraction | None]) -> dict[PlayerId, int
 
 
 def _split(
-    groups: list[list[PlayerId]], values: dict[PlayerId, Fraction | None]
+    groups: list[list[PlayerId]], values: dict[PlayerId, Fraction | None], ascending: bool
 ) -> list[list[PlayerId]]:
-    """Each group sorted by the values, higher first and undefined last, then cut into runs
-    of equal values."""
+    """Each group sorted by the values, higher first (lower first when `ascending`: TPN,
+    RTNG/R) and undefined last, then cut into runs of equal values."""
     keys = _integer_keys(values)
     split: list[list[PlayerId]] = []
     for group in groups:
         if len(group) == 1:
             split.append(group)
             continue
-        ordered = sorted((p for p in group if p in keys), key=keys.__getitem__, reverse=True)
+        ordered = sorted(
+            (p for p in group if p in keys), key=keys.__getitem__, reverse=not ascending
+        )
         undefined = [player_id for player_id in group if player_id not in keys]
         run: list[PlayerId] = []
         for player_id in ordered:
@@ -145,7 +147,7 @@ def rank(
             groups = _direct_encounter_split(results, groups, values, applied_in)
         else:
             values = {p: player_value(results, p, code) for p in results.players}
-            groups = _split(groups, values)
+            groups = _split(groups, values, code.ascending)
         values_of.setdefault(code.text, values)
     rows: list[Row] = []
     texts = [code.text for code in codes]

@@ -13,6 +13,7 @@ from .breakdown import Breakdown
 from .buchholz import adjusted_score_value, average_of_opponents_buchholz, buchholz, fore_buchholz
 from .codes import Family, TiebreakCode
 from .koya import koya
+from .order import pairing_number, rating_order, standard_points
 from .own_results import (
     count_rounds,
     count_value,
@@ -60,6 +61,9 @@ _BY_FAMILY: dict[Family, Tiebreak] = {
     Family.APRO: average_performance_of_opponents,
     Family.APPO: average_performance_of_opponents,
     Family.RTG: rating,
+    Family.STD: standard_points,
+    Family.TPN: pairing_number,
+    Family.RTNG: rating_order,
 }
 
 

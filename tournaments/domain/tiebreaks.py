@@ -1,7 +1,7 @@
 """The tie-break menu: every C.07 code a tournament may list, in TRF-2026 notation (lines 202/212).
 
 The one source of tie-break codes. A code is a base acronym, an optional score selector and
-optional modifiers: `BH`, `BH/C1`, `SB/M2`, `KS/L+1`, `BH:GP/C1/P`. The form, the model's
+optional modifiers: `BH`, `BH/C1`, `SB/M2`, `KS/L+1`, `BH:GP/C1/P`, `TPN/R`. The form, the model's
 validator, the TRF import and the standings (`standings.tiebreaks.parse_code`) all read this
 table; the standings compute the codes marked `computed` (the individual tie-breaks of C.07 6-10)
 and name the others as recorded but not computed (team tie-breaks of C.07 12-13, score
@@ -20,7 +20,8 @@ class TiebreakDefinition:
     """One tie-break of the C.07 list (art. 5): its acronym, name and article.
 
     `computed`: the standings compute it. `cuttable`: it takes Cut-n / Median-n (C.07 14.1-14.2).
-    `limit`: it takes a Koya limit `L±n` (C.07 14.5).
+    `limit`: it takes a Koya limit `L±n` (C.07 14.5). `reversible`: it takes `/R`, which
+    reverses its order (TRF-2026 TPN and RTNG).
     """
 
     code: str
@@ -29,6 +30,7 @@ class TiebreakDefinition:
     computed: bool = True
     cuttable: bool = False
     limit: bool = False
+    reversible: bool = False
 
 
 TIEBREAKS: tuple[TiebreakDefinition, ...] = (
@@ -51,6 +53,11 @@ TIEBREAKS: tuple[TiebreakDefinition, ...] = (
     TiebreakDefinition("PTP", "Perfect tournament performance", "10.3"),
     TiebreakDefinition("APRO", "Average performance rating of opponents", "10.4"),
     TiebreakDefinition("APPO", "Average perfect performance of opponents", "10.5"),
+    # The TRF-2026 order codes (C.07 of 1 March 2026): standard points (1 / ½ / 0 whatever the
+    # scoring), the pairing number (lower first) and the rating (higher first).
+    TiebreakDefinition("STD", "Standard points", "TRF-2026"),
+    TiebreakDefinition("TPN", "Pairing number", "TRF-2026", reversible=True),
+    TiebreakDefinition("RTNG", "Rating", "TRF-2026", reversible=True),
     TiebreakDefinition("BC", "Board count (team knock-out)", "12.1", computed=False),
     TiebreakDefinition("TBR", "Top board result (team knock-out)", "12.2", computed=False),
     TiebreakDefinition("BBE", "Bottom board elimination (team knock-out)", "12.3", computed=False),
@@ -79,10 +86,12 @@ REPEATABLE = frozenset({"DE", "EDE"})
 """Codes C.07 6 allows more than once in a list (direct encounter after each tie-break)."""
 
 _CODE = re.compile(
-    r"^(?P<base>[A-Za-z]+)(?::(?P<selector>MP|GP))?(?P<modifiers>(?:/(?:C[12]|M[12]|P|L[+-]?\d+))*)$",
+    r"^(?P<base>[A-Za-z]+)(?::(?P<selector>MP|GP))?(?P<modifiers>(?:/(?:C[12]|M[12]|P|R|L[+-]?\d+))*)$",
     re.IGNORECASE,
 )
-_MODIFIER = re.compile(r"(?P<kind>[CM])(?P<n>[12])|L(?P<limit>[+-]?\d+)|P", re.IGNORECASE)
+_MODIFIER = re.compile(
+    r"(?P<kind>[CM])(?P<n>[12])|L(?P<limit>[+-]?\d+)|(?P<reverse>R)|P", re.IGNORECASE
+)
 
 
 class TiebreakCodeError(ValueError):
@@ -94,7 +103,8 @@ class ParsedTiebreak:
     """A code read against the menu: which tie-break, with which selector and modifiers.
 
     `cut_low`/`cut_high` count the least / most significant values removed (Cut-n: n and 0;
-    Median-n: n and n, C.07 14.1-14.2); `limit` moves the Koya threshold in half points (14.5).
+    Median-n: n and n, C.07 14.1-14.2); `limit` moves the Koya threshold in half points (14.5);
+    `reverse`: `/R`, the order of TPN or RTNG reversed (TRF-2026).
     """
 
     definition: TiebreakDefinition
@@ -103,6 +113,7 @@ class ParsedTiebreak:
     cut_high: int = 0
     limit: int = 0
     percent_flag: bool = False
+    reverse: bool = False
 
     @property
     def computed(self) -> bool:
@@ -117,11 +128,15 @@ def parse_tiebreak(text: str) -> ParsedTiebreak:
     if match is None or definition is None:
         raise TiebreakCodeError(f"unknown tie-break {text!r}")
     cut_low = cut_high = limit = 0
-    percent_flag = False
+    percent_flag = reverse = False
     for part in filter(None, match["modifiers"].split("/")):
         modifier = _MODIFIER.fullmatch(part)
         assert modifier is not None  # the code's pattern admits only these modifiers
-        if modifier["limit"] is not None:
+        if modifier["reverse"] is not None:
+            if not definition.reversible:
+                raise TiebreakCodeError(f"only TPN and RTNG take /R (TRF-2026): {text!r}")
+            reverse = True
+        elif modifier["limit"] is not None:
             if not definition.limit:
                 raise TiebreakCodeError(f"only KS takes a limit (C.07 14.5): {text!r}")
             limit = int(modifier["limit"])
@@ -135,7 +150,7 @@ def parse_tiebreak(text: str) -> ParsedTiebreak:
         else:
             percent_flag = True
     selector = match["selector"].upper() if match["selector"] else None
-    return ParsedTiebreak(definition, selector, cut_low, cut_high, limit, percent_flag)
+    return ParsedTiebreak(definition, selector, cut_low, cut_high, limit, percent_flag, reverse)
 
 
 def is_known_tiebreak(code: str) -> bool:

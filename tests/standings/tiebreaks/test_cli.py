@@ -213,10 +213,13 @@ def test_tpn_puts_the_lower_pairing_number_first(capsys: pytest.CaptureFixture[s
     assert keys == sorted(keys)
 
 
-def test_it_refuses_an_order_code_before_a_computed_tie_break(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    status, _, err = run(capsys, str(SEED_TRF), "--tiebreaks", "PTS,RTNG,BH")
+def test_an_order_code_applies_where_the_list_puts_it(capsys: pytest.CaptureFixture[str]) -> None:
+    # STD, TPN and RTNG are tie-breaks of the list like the others (as in the web app): RTNG
+    # before BH decides first.
+    source = TIEBREAKS / "tec-exercise-swiss.trf"
+    _, out, _ = run(capsys, str(source), "--tiebreaks", "PTS,RTNG,BH", "--json")
+    rows = json.loads(out)["players"]
 
-    assert status == 2
-    assert "RTNG must come after the computed tie-breaks" in err
+    keys = [(-row["values"]["PTS"], -row["values"]["RTNG"]) for row in rows]
+    assert keys == sorted(keys)
+    assert [row["rank"] for row in rows] == list(range(1, 17))
