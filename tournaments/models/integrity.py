@@ -55,6 +55,8 @@ class IntegrityEventKind(models.TextChoices):
     TIEBREAKS = "tiebreaks", "Tie-breaks"
     PAIRING_NUMBERS = "tpn", "TPN"
     FIDE_MODE_EXIT = "fide_mode_exit", "FIDE-mode exit"
+    CHESS960 = "chess960", "Chess960"
+    MANUAL_TIEBREAK = "manual_tiebreak", "Manual tie-break"
     UNDO = "undo", "Undo"
 
 

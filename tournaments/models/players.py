@@ -74,6 +74,14 @@ class Player(models.Model):
         help_text="Withdrawn by the arbiter's decision and left out of the standings "
         "(checklist Q197-Q198).",
     )
+    manual_tiebreak = models.DecimalField(
+        max_digits=9,
+        decimal_places=4,
+        null=True,
+        blank=True,
+        help_text="An externally computed tie-break value entered by the arbiter (tie-break "
+        "MAN, checklist Q207); higher ranks first, empty ranks last.",
+    )
     half_point_byes_allowed = models.BooleanField(
         default=True,
         help_text="Off for a player who may not take half-point byes (a free entry, special "

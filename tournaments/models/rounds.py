@@ -30,12 +30,21 @@ class Round(models.Model):
     paired_at = models.DateTimeField(null=True, blank=True)
     published_at = models.DateTimeField(null=True, blank=True)
     completed_at = models.DateTimeField(null=True, blank=True)
+    chess960_position = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="The Chess960 starting position of the round (0-959, Scharnagl's numbering; "
+        "518 is the standard position); empty until drawn or entered (checklist Q222).",
+    )
 
     class Meta:
         ordering = ["tournament", "number"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="round_unique_number"),
             models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+            models.CheckConstraint(
+                condition=Q(chess960_position__lte=959), name="round_chess960_position_range"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -217,6 +217,11 @@ class Tournament(models.Model):
         help_text="Ties left after the whole tie-break list are broken by a seeded drawing of "
         "lots (where the tournament's rules ask for it); otherwise the players share the place.",
     )
+    chess960 = models.BooleanField(
+        default=False,
+        help_text="Chess960 (checklist Q222): each round is played from a starting position "
+        "(0-959) drawn by the program when the round is published, or entered by the arbiter.",
+    )
     fide_mode = models.BooleanField(
         default=True,
         help_text="FIDE mode (VCL4THP Q40-Q46): warnings enforced, history locked. Leaving it is "
