@@ -1,19 +1,27 @@
-"""Reads for the federation officers' page: the tournaments an officer files, filtered."""
+"""Reads for the federation officers: the tournaments an officer files, filtered, and the
+rating report's header records and what it lacks (the validation page)."""
 
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypedDict
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Literal, TypedDict
 
 from django.db.models import Count, Q, QuerySet
 from django.db.models.functions import Trim, Upper
 
-from tournaments.models import RoundState, Tournament
+from tournaments.domain.trf import TrfDocument
+from tournaments.domain.trf.time_control import TimeControlError, describe_time_control
+from tournaments.models import Game, Result, RoundState, Tournament
 
 if TYPE_CHECKING:
     from django_stubs_ext import WithAnnotations
+
+TrfMode = Literal["report", "exchange"]
+"""The rating report (exactly the played rounds) or the engine-exchange file (prepared for
+pairing the next round)."""
 
 
 class TournamentForExport(TypedDict):
@@ -53,3 +61,117 @@ def officer_tournaments(
     return tournaments.annotate(
         player_count=Count("players", distinct=True), completed_rounds=completed
     ).order_by("-start_date", "-created", "name")
+
+
+def played_rounds(tournament: Tournament) -> int:
+    """The last completed round: the rating report's player lines hold rounds 1 to it."""
+    last = (
+        tournament.round_set.filter(state=RoundState.COMPLETED)
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+    )
+    return last or 0
+
+
+def _with_fide_id(name: str, fide_id: str) -> str:
+    return f"{name} ({fide_id})" if fide_id else name
+
+
+def _deputies(tournament: Tournament) -> list[tuple[str, str]]:
+    names = [name for name in tournament.deputy_arbiter.split("; ") if name]
+    ids = tournament.deputy_arbiter_fide_ids.split("; ")
+    return [(name, ids[index] if index < len(ids) else "") for index, name in enumerate(names)]
+
+
+def _time_control(code: str) -> str | None:
+    try:
+        return describe_time_control(code)
+    except TimeControlError:
+        return None
+
+
+def report_header(doc: TrfDocument, tournament: Tournament) -> TrfDocument:
+    """`doc` with the rating report's header records from the tournament's settings: `092`
+    type, `102`/`112` arbiters with their FIDE IDs, `122` readable time control (and the
+    TRF-2026 `222` code), `132` round dates (`YY/MM/DD`, C.04 Annex 2)."""
+    code = tournament.time_control.strip()
+    return replace(
+        doc,
+        tournament_type=tournament.tournament_type or None,
+        chief_arbiter=_with_fide_id(tournament.chief_arbiter, tournament.chief_arbiter_fide_id)
+        or None,
+        deputies=tuple(_with_fide_id(name, fide_id) for name, fide_id in _deputies(tournament)),
+        time_control=_time_control(code) if code else None,
+        time_control_code=code or None,
+        round_dates=tuple(
+            datetime.date.fromisoformat(day).strftime("%y/%m/%d") for day in tournament.round_dates
+        ),
+    )
+
+
+def _round_date_problems(tournament: Tournament) -> Iterator[str]:
+    dates = [datetime.date.fromisoformat(day) for day in tournament.round_dates]
+    if len(dates) != tournament.rounds:
+        yield f"Round dates (132): {len(dates)} given for {tournament.rounds} rounds."
+    if dates != sorted(dates):
+        yield "Round dates (132): a round is dated before the round it follows."
+    start, end = tournament.start_date, tournament.end_date
+    if dates and start and end and not start <= dates[0] <= dates[-1] <= end:
+        yield "Round dates (132): a round is dated outside the tournament's dates."
+
+
+def _player_problems(tournament: Tournament) -> Iterator[str]:
+    new = tournament.players.filter(fide_id="").order_by("pairing_number")
+    lacking = [
+        f"{player.pairing_number} {player.name}"
+        for player in new
+        if not (player.birth_date and player.sex)
+    ]
+    if lacking:
+        yield (
+            "Players new to FIDE (no FIDE ID) need a birth date and a sex: "
+            + ", ".join(lacking)
+            + "."
+        )
+
+
+def report_problems(tournament: Tournament) -> list[str]:
+    """What the rating report lacks (C.04 Annex 2, records marked mandatory for rating): each
+    missing or unreadable header record, rounds not completed, adjourned games, new players'
+    missing details. Empty: the report is complete."""
+    problems: list[str] = []
+    missing = [
+        label
+        for label, value in (
+            ("city (022)", tournament.city),
+            ("start date (042)", tournament.start_date),
+            ("end date (052)", tournament.end_date),
+            ("type of tournament (092)", tournament.tournament_type),
+            ("chief arbiter (102)", tournament.chief_arbiter),
+            ("chief arbiter's FIDE ID (102)", tournament.chief_arbiter_fide_id),
+            ("time control (122, 222)", tournament.time_control),
+        )
+        if not value
+    ]
+    problems.extend(f"Missing: the {label}." for label in missing)
+    if not re.fullmatch(r"[A-Z]{3}", tournament.federation.strip().upper()):
+        problems.append("Federation (032): a three-letter FIDE code is needed, e.g. FRA.")
+    if tournament.time_control and _time_control(tournament.time_control) is None:
+        problems.append(f"Time control (222): {tournament.time_control!r} does not read.")
+    problems.extend(
+        f"Missing: the FIDE ID of deputy arbiter {name} (112)."
+        for name, fide_id in _deputies(tournament)
+        if not fide_id
+    )
+    problems.extend(_round_date_problems(tournament))
+    done = played_rounds(tournament)
+    if done < tournament.rounds:
+        problems.append(f"Rounds: {done} of {tournament.rounds} completed.")
+    adjourned = Game.objects.filter(round__tournament=tournament, result=Result.ADJOURNED).count()
+    if adjourned:
+        problems.append(f"Adjourned games without a result: {adjourned} (Q169).")
+    problems.extend(_player_problems(tournament))
+    if not tournament.rated:
+        problems.append("The tournament is marked not rated: it has no rating report.")
+    return problems

@@ -45,7 +45,9 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.models.tournament import TournamentRatingMethod
+from tournaments.selectors import reports
 from tournaments.selectors.integrity import report_comments
+from tournaments.selectors.reports import TrfMode
 
 
 def player_rating(player: Player, method: str = TournamentRatingMethod.FIDE) -> int:
@@ -337,15 +339,28 @@ def tournament_trf_document(
     return state_document(state, header, ranks=ranks)
 
 
-def tournament_trf_report(tournament: Tournament, fmt: TrfFormat) -> str:
+def tournament_trf_report(
+    tournament: Tournament, fmt: TrfFormat, *, mode: TrfMode = "report"
+) -> str:
     """The tournament's report for the federation as a file (the export page, `export_trf`):
     `tournament_trf_document(report=True)` written in `fmt`. The `###` event lines are a
     TRF-2026 line: a TRF16 report leaves them out, TRF16 (C.04 Annex 2) having no comment line.
+
+    `mode="report"`, the rating report: the header records of the tournament's settings
+    (`reports.report_header`) and the writer's report mode, exactly the played rounds on every
+    player line (a withdrawn player's `0000 - -` for the next round is the engines', not the
+    report's), `062`/`072`/`082` counted. `mode="exchange"`, the engine-exchange file: the
+    player lines as prepared for pairing the next round (JaVaFo reads no `240` line).
     Raises `TrfWriteError` when the flavour cannot say what the tournament holds."""
     doc = _fide_ratings(tournament_trf_document(tournament, report=True), tournament)
+    played = None
+    if mode == "report":
+        doc = reports.report_header(doc, tournament)
+        played = reports.played_rounds(tournament)
     if fmt == "trf26":
-        return write_trf(replace(doc, other_lines=national_lines(tournament)), fmt)
-    return write_trf(replace(doc, comments=()), fmt)
+        doc = replace(doc, other_lines=national_lines(tournament))
+        return write_trf(doc, fmt, played_rounds=played)
+    return write_trf(replace(doc, comments=()), fmt, played_rounds=played)
 
 
 def _fide_ratings(doc: TrfDocument, tournament: Tournament) -> TrfDocument:

@@ -234,7 +234,7 @@ def test_the_export_page_and_export_trf_give_the_report(client: Client) -> None:
     out = StringIO()
 
     response = client.get(f"/t/{tournament.slug}/export.trf?format=trf26")
-    call_command("export_trf", tournament.slug, "--format", "trf26", stdout=out)
+    call_command("export_trf", tournament.slug, "--format", "trf26", "--mode", "report", stdout=out)
 
     assert response.content.decode() == expected == out.getvalue()
     assert "### Rating-only correction @ Round 2" in expected

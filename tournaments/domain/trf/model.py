@@ -104,7 +104,8 @@ class TrfDocument:
     Header (TRF16): name `012`, city `022`, federation `032`, start and end dates `042`/`052`,
     tournament type `092`, chief arbiter `102`, deputies `112` (one line each), time control
     `122`, round dates `132` (as written, round 1 first). Text fields are None when the line is
-    absent.
+    absent. `time_control_code` is the TRF-2026 `222` encoding (`time_control.py`), which the
+    writer gives a TRF-2026 report; a file read keeps its `222` line among `other_lines`.
 
     Pairing data: `total_rounds` (`XXR`/`142`; None when the file does not say),
     `initial_color` (`XXC white1|black1`/`152`; None when not said), the other `XXC` tokens in
@@ -126,6 +127,7 @@ class TrfDocument:
     chief_arbiter: str | None = None
     deputies: tuple[str, ...] = ()
     time_control: str | None = None
+    time_control_code: str | None = None
     round_dates: tuple[str, ...] = ()
     total_rounds: int | None = None
     initial_color: Color | None = None

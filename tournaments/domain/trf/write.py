@@ -4,11 +4,18 @@ Lines end with LF. Header lines come in a fixed order: the TRF16 lines (012 ... 
 uninterpreted lines kept from the file read, the pairing lines of the chosen flavour, the `###`
 comments in document order, then the players in document order. Player lines use the exact
 TRF16 columns and end after their last non-blank column.
+
+Two modes. The engine-exchange file (the default) writes the player lines as the document
+holds them: a file prepared for pairing the next round carries that round's entries (a
+requested bye, `0000 - -` for a withdrawn player: JaVaFo reads no `240` line). The rating
+report (`played_rounds` given, C.04 Annex 2) writes exactly the played rounds on every player
+line, and the counted header records `062`, `072`, `082` (and, in TRF-2026, `222`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Literal
 
 from tournaments.domain.state import Color, Outcome, Points, Scoring
@@ -29,8 +36,15 @@ _NAME_WIDTH = 33
 _BYE_CODES = {Outcome.FULL_BYE: "F", Outcome.HALF_BYE: "H", Outcome.ZERO_BYE: "Z"}
 
 
-def write_trf(doc: TrfDocument, fmt: TrfFormat = "trf16") -> str:
+def write_trf(
+    doc: TrfDocument, fmt: TrfFormat = "trf16", *, played_rounds: int | None = None
+) -> str:
     """The text of `doc` as a TRF file, LF line ends.
+
+    `played_rounds` None: the engine-exchange file. A number: the rating report, whose player
+    lines hold exactly rounds 1..`played_rounds` (entries beyond are dropped; a line without an
+    entry for a played round gets `0000 - -`: not paired), with `062` (players), `072`
+    (players with a FIDE rating) and `082` (teams: 0, an individual tournament) counted.
 
     trf16: TRF16 header lines plus `XXR`, `XXC`, and `XXS`/`XXA`/`XXP` when they are not
     the defaults; what has no TRF16 or XX form (192, 202, 212, 240, and 260 groups limited to
@@ -41,9 +55,13 @@ def write_trf(doc: TrfDocument, fmt: TrfFormat = "trf16") -> str:
     header lines, before the players. TRF16 (C.04 Annex 2) has no comment line: a TRF16 file
     for other programs is written from a document without comments (the report export does so).
     """
-    lines = list(_standard_header(doc))
+    if played_rounds is not None:
+        doc = _report_players(doc, played_rounds)
+    lines = list(_standard_header(doc, report=played_rounds is not None))
     lines.extend(doc.other_lines)
     lines.extend(_trf16_pairing_lines(doc) if fmt == "trf16" else _trf26_pairing_lines(doc))
+    if fmt == "trf26" and played_rounds is not None and doc.time_control_code:
+        lines.append(f"222 {doc.time_control_code}")
     if doc.absent:
         # JaVaFo's XXZ has no TRF-2026 line of its own; both flavours keep it as written.
         lines.append("XXZ " + " ".join(str(player) for player in doc.absent))
@@ -55,13 +73,32 @@ def write_trf(doc: TrfDocument, fmt: TrfFormat = "trf16") -> str:
     return "".join(f"{line}\n" for line in lines)
 
 
-def _standard_header(doc: TrfDocument) -> Iterator[str]:
+def _report_players(doc: TrfDocument, played_rounds: int) -> TrfDocument:
+    """`doc` with every player line cut or filled to exactly `played_rounds` entries."""
+    absent = TrfRoundEntry(None, Color.NONE, Outcome.ABSENT)
+    players = tuple(
+        replace(
+            player,
+            rounds=tuple(player.rounds[:played_rounds])
+            + (absent,) * (played_rounds - len(player.rounds)),
+        )
+        for player in doc.players
+    )
+    return replace(doc, players=players)
+
+
+def _standard_header(doc: TrfDocument, *, report: bool) -> Iterator[str]:
+    counts: tuple[tuple[str, str | None], ...] = ()
+    if report:
+        rated = sum(1 for player in doc.players if player.rating)
+        counts = (("062", str(len(doc.players))), ("072", str(rated)), ("082", "0"))
     texts = (
         ("012", doc.name),
         ("022", doc.city),
         ("032", doc.federation),
         ("042", doc.start_date),
         ("052", doc.end_date),
+        *counts,
         ("092", doc.tournament_type),
         ("102", doc.chief_arbiter),
     )

@@ -1,5 +1,8 @@
-"""`manage.py export_trf SLUG [--format trf16|trf26] [-o FILE]`: write a tournament's report as
-TRF (rating-report-only corrections applied; TRF-2026 adds the integrity events as `###` lines)."""
+"""`manage.py export_trf SLUG [--format trf16|trf26] [--mode exchange|report] [-o FILE]`: write
+a tournament as TRF (rating-report-only corrections applied; TRF-2026 adds the integrity events
+as `###` lines). `exchange` (the default) is the file prepared for pairing the next round, which
+engines and the import read back; `report` is the rating report: the settings' header records
+and exactly the played rounds."""
 
 from __future__ import annotations
 
@@ -20,6 +23,7 @@ class Command(BaseCommand):
     def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("slug", help="the tournament's slug (as in /t/<slug>/)")
         parser.add_argument("--format", choices=["trf16", "trf26"], default="trf16")
+        parser.add_argument("--mode", choices=["exchange", "report"], default="exchange")
         parser.add_argument("-o", "--output", type=Path, help="write to this file")
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -28,7 +32,7 @@ class Command(BaseCommand):
         if tournament is None:
             raise CommandError(f"No tournament has the slug {slug!r}.")
         try:
-            text = tournament_trf_report(tournament, options["format"])
+            text = tournament_trf_report(tournament, options["format"], mode=options["mode"])
         except TrfWriteError as error:
             raise CommandError(f"{slug}: cannot write {options['format']}: {error}") from error
         output: Path | None = options["output"]
