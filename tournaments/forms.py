@@ -298,6 +298,17 @@ class TournamentForm(forms.Form):
         )
 
 
+def _rating(text: str | None) -> int:
+    """A rating as typed: empty or “unrated” is 0; ASCII digits up to MAX_RATING."""
+    value = (text or "").strip().lower()
+    if value in {"", "unrated"}:
+        return 0
+    digits = value.isascii() and value.isdigit() and len(value) <= len(str(MAX_RATING))
+    if not digits or int(value) > MAX_RATING:
+        raise forms.ValidationError(f"Write a rating from 0 to {MAX_RATING}, or “unrated”.")
+    return int(value)
+
+
 class PlayerForm(forms.Form):
     """One player to register."""
 
@@ -308,6 +319,18 @@ class PlayerForm(forms.Form):
         label="FIDE rating",
         required=False,
         help_text=f"0 to {MAX_RATING}; empty or “unrated” when unrated.",
+        widget=forms.TextInput(attrs={"inputmode": "numeric"}),
+    )
+    national_rating = forms.CharField(
+        label="National rating",
+        required=False,
+        help_text="Used by the tournament-rating methods NRO, FIDON, NIDOF and HBFN.",
+        widget=forms.TextInput(attrs={"inputmode": "numeric"}),
+    )
+    manual_rating = forms.CharField(
+        label="Manual rating",
+        required=False,
+        help_text="Used by the methods HBFN and OTHER (a rating the arbiter sets).",
         widget=forms.TextInput(attrs={"inputmode": "numeric"}),
     )
     federation = forms.CharField(max_length=3, required=False)
@@ -335,13 +358,13 @@ class PlayerForm(forms.Form):
         return self.cleaned_data.get("missed_bye") or ByeKind.ZERO_POINT
 
     def clean_rating(self) -> int:
-        value = (self.cleaned_data.get("rating") or "").strip().lower()
-        if value in {"", "unrated"}:
-            return 0
-        digits = value.isascii() and value.isdigit() and len(value) <= len(str(MAX_RATING))
-        if not digits or int(value) > MAX_RATING:
-            raise forms.ValidationError(f"Write a rating from 0 to {MAX_RATING}, or “unrated”.")
-        return int(value)
+        return _rating(self.cleaned_data.get("rating"))
+
+    def clean_national_rating(self) -> int:
+        return _rating(self.cleaned_data.get("national_rating"))
+
+    def clean_manual_rating(self) -> int:
+        return _rating(self.cleaned_data.get("manual_rating"))
 
     def player_data(self) -> PlayerData:
         data = self.cleaned_data
@@ -350,6 +373,8 @@ class PlayerForm(forms.Form):
             title=data["title"],
             sex=data["sex"],
             rating=data["rating"],
+            national_rating=data["national_rating"],
+            manual_rating=data["manual_rating"],
             federation=data["federation"].upper(),
             fide_id=data["fide_id"],
             birth_date=data["birth_date"],
@@ -368,6 +393,8 @@ class PlayerDetailsForm(PlayerForm):
             "title": player.title,
             "sex": player.sex,
             "rating": str(player.fide_rating) if player.fide_rating else "",
+            "national_rating": str(player.national_rating) if player.national_rating else "",
+            "manual_rating": str(player.manual_rating) if player.manual_rating else "",
             "federation": player.federation,
             "fide_id": player.fide_id,
             "birth_date": player.birth_date,

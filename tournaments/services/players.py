@@ -48,12 +48,15 @@ _FEDERATION = re.compile(r"^[A-Z]{3}$")
 
 @dataclass(frozen=True, kw_only=True)
 class PlayerData:
-    """A player as the arbiter enters them; `rating` 0 means unrated."""
+    """A player as the arbiter enters them; `rating` (FIDE), `national_rating` and
+    `manual_rating` (the tournament-rating methods HBFN and OTHER, VCL Q145): 0 means none."""
 
     name: str
     title: str = ""
     sex: str = ""
     rating: int = 0
+    national_rating: int = 0
+    manual_rating: int = 0
     federation: str = ""
     fide_id: str = ""
     birth_date: str = ""
@@ -66,8 +69,9 @@ def _check_data(data: PlayerData) -> None:
         raise InvalidPlayer("The name is longer than 100 characters.")
     if data.fide_id and not _FIDE_ID.match(data.fide_id):
         raise InvalidPlayer(f"FIDE id {data.fide_id!r}: write up to 11 digits.")
-    if not 0 <= data.rating <= MAX_RATING:
-        raise InvalidPlayer(f"Rating {data.rating}: write 0 to {MAX_RATING}, or unrated.")
+    for rating in (data.rating, data.national_rating, data.manual_rating):
+        if not 0 <= rating <= MAX_RATING:
+            raise InvalidPlayer(f"Rating {rating}: write 0 to {MAX_RATING}, or unrated.")
     if data.title and data.title not in Title.values:
         raise InvalidPlayer(f"Unknown title {data.title!r} (GM, IM, WGM, FM, WIM, CM, WFM, WCM).")
     if data.sex and data.sex not in Sex.values:
@@ -110,6 +114,8 @@ def _register(
         title=data.title,
         sex=data.sex,
         fide_rating=data.rating,
+        national_rating=data.national_rating,
+        manual_rating=data.manual_rating,
         federation=data.federation,
         fide_id=data.fide_id,
         birth_date=data.birth_date,
@@ -161,7 +167,15 @@ def player_register(
 
 def _details(player: Player) -> str:
     rating = player.fide_rating or "unrated"
-    facts = [player.title, player.sex, str(rating), player.federation, player.fide_id]
+    others = [
+        f"{label} {value}"
+        for label, value in (
+            ("national", player.national_rating),
+            ("manual", player.manual_rating),
+        )
+        if value
+    ]
+    facts = [player.title, player.sex, str(rating), *others, player.federation, player.fide_id]
     return f"{player.name} ({', '.join(f for f in [*facts, player.birth_date] if f)})"
 
 
@@ -181,6 +195,8 @@ def player_update(*, player: Player, data: PlayerData, by: User) -> Player:
     player.title = data.title
     player.sex = data.sex
     player.fide_rating = data.rating
+    player.national_rating = data.national_rating
+    player.manual_rating = data.manual_rating
     player.federation = data.federation
     player.fide_id = data.fide_id
     player.birth_date = data.birth_date
@@ -190,6 +206,8 @@ def player_update(*, player: Player, data: PlayerData, by: User) -> Player:
             "title",
             "sex",
             "fide_rating",
+            "national_rating",
+            "manual_rating",
             "federation",
             "fide_id",
             "birth_date",

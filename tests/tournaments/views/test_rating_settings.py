@@ -133,3 +133,33 @@ def test_the_settings_advise_against_rating_tiebreaks_in_a_long_event(
 
     assert advice(flagged) and advice(dated)
     assert not advice(short) and not advice(no_rating)
+
+
+def test_the_arbiter_registers_national_and_manual_ratings(
+    arbiter_client: Client, arbiter: User
+) -> None:
+    """Q145: the ratings NRO/FIDON/NIDOF (national) and HBFN/OTHER (manual) read."""
+    tournament = tournament_with_players(2, arbiter=arbiter)
+    Tournament.objects.filter(pk=tournament.pk).update(rating_method="OTHER")
+    data = {"name": "Nuovo, Nino", "rating": "", "national_rating": "1750", "manual_rating": "1900"}
+
+    response = arbiter_client.post(f"/t/{tournament.slug}/manage/players/", data)
+
+    assert response.status_code == 302
+    nino = tournament.players.get(name="Nuovo, Nino")
+    assert (nino.fide_rating, nino.national_rating, nino.manual_rating) == (0, 1750, 1900)
+    assert nino.pairing_number == 1  # OTHER: his 1900 ranks first, the others have none
+
+
+def test_a_bad_national_rating_is_refused_with_a_message(
+    arbiter_client: Client, arbiter: User, snapshot: Callable[[], Snapshot]
+) -> None:
+    tournament = tournament_with_players(2, arbiter=arbiter)
+    before = snapshot()
+
+    response = arbiter_client.post(
+        f"/t/{tournament.slug}/manage/players/", {"name": "Nuovo, Nino", "national_rating": "9999"}
+    )
+
+    assert "Write a rating from 0 to 3500" in response.content.decode()
+    assert snapshot() == before
