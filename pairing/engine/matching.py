@@ -7,7 +7,6 @@ from collections import deque
 from collections.abc import Callable, Container, Iterable, Sequence
 from typing import Final
 
-import networkx as nx
 import rustworkx as rx
 
 NATIVE_WEIGHT_LIMIT: Final = 1 << 120
@@ -35,6 +34,21 @@ def max_weight_matching(edges: Iterable[tuple[int, int, int]]) -> tuple[int, dic
             mates[u], mates[v] = v, u
             total += native.get_edge_data(u, v)
         return total, mates
+    return _python_max_weight_matching(edge_list)
+
+
+def _python_max_weight_matching(
+    edge_list: list[tuple[int, int, int]],
+) -> tuple[int, dict[int, int]]:
+    """The same matching in Python (networkx), for weights beyond the native integers.
+
+    networkx is imported here, when needed: it costs about 22 MiB of memory to load, and the
+    engine's weights fit the native integers in every tournament measured.
+    """
+    import networkx as nx
+
+    mates: dict[int, int] = {}
+    total = 0
     graph = nx.Graph()
     graph.add_weighted_edges_from(edge_list)
     for u, v in nx.max_weight_matching(graph):
@@ -49,15 +63,26 @@ class MatchingGraph:
     is multiplied by `scale`, which leaves room below it for `best`'s adjustments."""
 
     def __init__(self, edges: list[tuple[int, int, int]], vertices: int, scale: int = 1) -> None:
-        """`edges` join vertices 0..vertices-1."""
-        self.edges = [(u, v, w * scale) for u, v, w in edges] if scale != 1 else edges
-        weights = [w for _, _, w in self.edges]
-        self.largest = max(max(weights, default=0), -min(weights, default=0))
+        """`edges` join vertices 0..vertices-1. A native graph keeps no Python list of its
+        edges beside it (at 4000 players a bracket has two million pairs)."""
+        if scale != 1:
+            edges = [(u, v, w * scale) for u, v, w in edges]
+        self.largest = max((abs(w) for _, _, w in edges), default=0)
         self.native: rx.PyGraph | None = None
+        self._edges: list[tuple[int, int, int]] = []
         if self.largest < NATIVE_WEIGHT_LIMIT:
             self.native = rx.PyGraph(multigraph=False)
             self.native.add_nodes_from(range(vertices))
-            self.native.add_edges_from(self.edges)
+            self.native.add_edges_from(edges)
+        else:
+            self._edges = edges
+
+    @property
+    def edges(self) -> list[tuple[int, int, int]]:
+        """Every edge with its weight (listed from the native graph when there is one)."""
+        if self.native is None:
+            return self._edges
+        return [(u, v, int(w)) for u, v, w in self.native.weighted_edge_list()]
 
     def best(
         self,
