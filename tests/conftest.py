@@ -10,6 +10,7 @@ import os
 
 import pytest
 from django.conf import settings
+from django.core.cache import cache
 
 IN_CI = bool(os.environ.get("CI"))
 
@@ -44,3 +45,10 @@ def postgresql_required() -> None:
 @pytest.fixture
 def redis_required() -> None:
     require_server(bool(settings.CELERY_BROKER_URL), "Redis")
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache() -> None:
+    """Each test starts with an empty cache: the public pages' versions are kept by slug, and
+    tests reuse slugs (tournaments/versions.py)."""
+    cache.clear()

@@ -25,7 +25,6 @@ from typing import Concatenate, ParamSpec, TypeVar, cast
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
-from django.db.models import Count, Max, Sum
 from django.http import HttpResponse, HttpResponseNotModified
 from django.urls import reverse
 from django.utils.cache import patch_cache_control, patch_vary_headers
@@ -33,6 +32,7 @@ from django.utils.http import parse_etags
 
 from tournaments.http import HtmxHttpRequest
 from tournaments.models import Tournament
+from tournaments.versions import site_version, tournament_version
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -45,16 +45,6 @@ VARY = ("HX-Request", "HX-Target")
 """The request headers a public page depends on besides its URL (the htmx fragments)."""
 
 
-def tournament_version(slug: str) -> str | None:
-    """The version of the tournament `slug` (None when there is none): its row, the moment it was
-    created (a re-created database reuses ids) and its revision."""
-    row = Tournament.objects.filter(slug=slug).values_list("pk", "created", "revision").first()
-    if row is None:
-        return None
-    pk, created, revision = row
-    return f"{pk}.{created.timestamp():.6f}.{revision}"
-
-
 def per_version(tournament: Tournament, name: str, compute: Callable[[], T]) -> T:
     """`compute()` once per version of `tournament` (the standings, the crosstable): a later
     call at the same revision gets the value kept in the cache."""
@@ -64,12 +54,6 @@ def per_version(tournament: Tournament, name: str, compute: Callable[[], T]) -> 
         kept = compute()
         cache.set(key, kept)
     return kept
-
-
-def site_version() -> str:
-    """The version of the list of tournaments: changes when one is added, removed or changed."""
-    totals = Tournament.objects.aggregate(count=Count("pk"), last=Max("pk"), sum=Sum("revision"))
-    return f"{totals['count']}.{totals['last']}.{totals['sum']}"
 
 
 def _signed_in(request: HtmxHttpRequest) -> bool:

@@ -15,6 +15,7 @@ from tournaments.models import (
     Tournament,
     WorkerHeartbeat,
 )
+from tournaments.versions import forget_versions
 
 
 def lock_tournament(tournament_id: int) -> Tournament:
@@ -77,6 +78,7 @@ def audit(
     a confirmation given before the change no longer holds."""
     Tournament.objects.filter(pk=tournament.pk).update(revision=F("revision") + 1)
     tournament.refresh_from_db(fields=["revision"])  # a later save() keeps the new revision
+    forget_versions(tournament)  # the public pages' versions, once this commits (issue 22)
     return AuditEntry.objects.create(
         tournament=tournament,
         user=by,

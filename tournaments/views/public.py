@@ -13,13 +13,13 @@ from tournaments.cache import (
     by_tournament_version,
     events_url,
     per_version,
-    tournament_version,
     version_events,
 )
 from tournaments.exceptions import RoundNotPublished
 from tournaments.http import HtmxHttpRequest
 from tournaments.models import Player, Round, RoundState, Tournament
 from tournaments.selectors import pages, state
+from tournaments.versions import tournament_version
 
 BOARDS_PER_PAGE = 50
 """Boards on one screen of a round page: at 1000 players the first paint stays under 100 KiB."""

@@ -11,9 +11,9 @@ from django.http import StreamingHttpResponse
 from django.test import Client, override_settings
 
 from tests.tournaments.conftest import pair_round, tournament_with_players
-from tournaments.cache import tournament_version
 from tournaments.models import Game, Result, RoundState, Tournament
 from tournaments.services.results import game_enter_result
+from tournaments.versions import forget_versions, tournament_version
 
 pytestmark = pytest.mark.django_db
 
@@ -65,6 +65,7 @@ def test_a_page_in_play_listens_and_a_completed_one_does_not(client: Client, arb
     tournament.round_set.filter(number=1).update(state=RoundState.COMPLETED)
     Game.objects.filter(round__tournament=tournament).update(result=Result.DRAW)
     Tournament.objects.filter(pk=tournament.pk).update(revision=tournament.revision + 1)
+    forget_versions(tournament)  # as audit()
 
     assert "data-events" not in client.get(url).content.decode()
 
