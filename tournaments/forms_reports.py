@@ -1,11 +1,18 @@
-"""The federation officers' filters (a GET form: it reads and checks, it changes nothing)."""
+"""Forms of the reports: the federation officers' filters (a GET form: it changes nothing),
+and the rating report's details of a tournament (the arbiters')."""
 
 from __future__ import annotations
 
+import datetime
+import re
+from typing import Any
+
 from django import forms
 
-from tournaments.models import RatingKind, TournamentStatus
+from tournaments.domain.trf.time_control import TimeControlError, describe_time_control
+from tournaments.models import RatingKind, Tournament, TournamentStatus
 from tournaments.selectors.reports import ReportFilters
+from tournaments.services.reports import ReportDetails
 
 
 class ReportFilterForm(forms.Form):
@@ -34,4 +41,127 @@ class ReportFilterForm(forms.Form):
             start_until=data["start_until"],
             status=data["status"],
             rating_kind=data["rating_kind"],
+        )
+
+
+_FIDE_ID = re.compile(r"[0-9]{1,11}")
+
+
+class RatingReportForm(forms.Form):
+    """The rating report's details of a tournament (C.04 Annex 2 header records 092-132 and
+    TRF-2026 222): they read and check input; `tournament_set_report_details` saves."""
+
+    tournament_type = forms.CharField(
+        label="Type of tournament (092)", max_length=60, required=False
+    )
+    time_control = forms.CharField(
+        label="Time control (TRF-2026 222)",
+        max_length=60,
+        required=False,
+        help_text="Seconds: 5400+30 is 90 min + 30 s/move; 40/6000+30:900+30 is 40 moves in "
+        "100 min, then 15 min, 30 s/move throughout; W300-B240 an Armageddon game.",
+    )
+    round_dates = forms.CharField(
+        label="Round dates (132)",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        help_text="One date per round, round 1 first (YYYY-MM-DD), separated by spaces, commas "
+        "or lines.",
+    )
+    chief_arbiter_fide_id = forms.CharField(
+        label="Chief arbiter's FIDE ID (102)",
+        required=False,
+        max_length=11,
+        widget=forms.TextInput(attrs={"inputmode": "numeric"}),
+    )
+    deputies = forms.CharField(
+        label="Deputy arbiters (112)",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text="One a line: the name, a comma, the FIDE ID (e.g. Jane Doe, 1234567).",
+    )
+    rated = forms.BooleanField(
+        label="Rated (submitted for FIDE rating at its rate)", required=False
+    )
+
+    def __init__(self, *args: Any, rounds: int, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.rounds = rounds
+
+    @staticmethod
+    def initial_for(tournament: Tournament) -> dict[str, object]:
+        names = [name for name in tournament.deputy_arbiter.split("; ") if name]
+        ids = tournament.deputy_arbiter_fide_ids.split("; ")
+        deputies = [
+            f"{name}, {ids[index]}" if index < len(ids) and ids[index] else name
+            for index, name in enumerate(names)
+        ]
+        return {
+            "tournament_type": tournament.tournament_type,
+            "time_control": tournament.time_control,
+            "round_dates": "\n".join(tournament.round_dates),
+            "chief_arbiter_fide_id": tournament.chief_arbiter_fide_id,
+            "deputies": "\n".join(deputies),
+            "rated": tournament.rated,
+        }
+
+    def clean_time_control(self) -> str:
+        code: str = self.cleaned_data["time_control"].strip()
+        if code:
+            try:
+                describe_time_control(code)
+            except TimeControlError as error:
+                raise forms.ValidationError(f"The time control does not read: {error}.") from error
+        return code
+
+    def clean_round_dates(self) -> list[str]:
+        words = [word for word in re.split(r"[\s,;]+", self.cleaned_data["round_dates"]) if word]
+        dates: list[datetime.date] = []
+        for number, word in enumerate(words, start=1):
+            try:
+                day = datetime.date.fromisoformat(word) if word.isascii() else None
+            except ValueError:
+                day = None
+            if day is None or len(word) != 10:
+                raise forms.ValidationError(f"Round {number}: {word[:20]!r} is not YYYY-MM-DD.")
+            dates.append(day)
+        if len(dates) > self.rounds:
+            raise forms.ValidationError(
+                f"{len(dates)} dates for {self.rounds} rounds: one date per round."
+            )
+        if dates != sorted(dates):
+            raise forms.ValidationError("The dates go back in time: round 1 first.")
+        return [day.isoformat() for day in dates]
+
+    def clean_chief_arbiter_fide_id(self) -> str:
+        fide_id: str = self.cleaned_data["chief_arbiter_fide_id"].strip()
+        if fide_id and not _FIDE_ID.fullmatch(fide_id):
+            raise forms.ValidationError("A FIDE ID is up to 11 digits.")
+        return fide_id
+
+    def clean_deputies(self) -> list[tuple[str, str]]:
+        deputies: list[tuple[str, str]] = []
+        for number, line in enumerate(self.cleaned_data["deputies"].splitlines(), start=1):
+            if not line.strip():
+                continue
+            name, _, fide_id = line.rpartition(",") if "," in line else (line, "", "")
+            name, fide_id = name.strip(), fide_id.strip()
+            if not name or ";" in name:
+                raise forms.ValidationError(f"Line {number}: a name (without ';') comes first.")
+            if fide_id and not _FIDE_ID.fullmatch(fide_id):
+                raise forms.ValidationError(f"Line {number}: a FIDE ID is up to 11 digits.")
+            deputies.append((name, fide_id))
+        if len("; ".join(name for name, _ in deputies)) > 200:
+            raise forms.ValidationError("The deputies' names take more than 200 characters.")
+        return deputies
+
+    def details(self) -> ReportDetails:
+        data = self.cleaned_data
+        return ReportDetails(
+            tournament_type=data["tournament_type"].strip(),
+            time_control=data["time_control"],
+            round_dates=data["round_dates"],
+            chief_arbiter_fide_id=data["chief_arbiter_fide_id"],
+            deputies=data["deputies"],
+            rated=data["rated"],
         )

@@ -13,6 +13,7 @@ from tournaments.views import (
     manage,
     public,
     ratinglists,
+    reports,
     results,
 )
 
@@ -29,6 +30,15 @@ urlpatterns = [
     path("exports/reports.zip", exports.exports_zip, name="exports-zip"),
     path("t/<slug:slug>/", public.tournament_detail, name="tournament-detail"),
     path("t/<slug:slug>/export.trf", exports.tournament_trf, name="tournament-trf"),
+    path("t/<slug:slug>/rating-report/", reports.rating_report, name="rating-report"),
+    path(
+        "t/<slug:slug>/rating-report.trf", reports.rating_report_file, name="rating-report-file"
+    ),
+    path(
+        "t/<slug:slug>/manage/rating-report/",
+        reports.report_details,
+        name="manage-rating-report",
+    ),
     path("t/<slug:slug>/round/<int:number>/", public.round_detail, name="round-detail"),
     path("t/<slug:slug>/events/", public.tournament_events, name="tournament-events"),
     path("t/<slug:slug>/player/<int:pairing_number>/", public.player_detail, name="player-detail"),

@@ -99,6 +99,18 @@ def _no_fields(_: World) -> dict[str, str]:
 TARGETS = (
     Target("tournament-new", "arbiter", _tournament_fields, kwargs=()),
     Target("manage-edit", "arbiter", _tournament_fields),
+    Target(
+        "manage-rating-report",
+        "arbiter",
+        lambda _: {
+            "tournament_type": "Individual: Swiss-System",
+            "time_control": "40/6000+30:900+30",
+            "round_dates": "2026-05-01 2026-05-02",
+            "chief_arbiter_fide_id": "1234567",
+            "deputies": "Jane Doe, 7654321",
+            "rated": "on",
+        },
+    ),
     Target("manage-players", "arbiter", _player_fields),
     Target("manage-players-renumber", "arbiter", _no_fields),
     Target(

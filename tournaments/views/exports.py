@@ -27,21 +27,24 @@ from tournaments.http import (
 )
 from tournaments.models import Tournament
 from tournaments.selectors import manage, reports, state
+from tournaments.selectors.reports import TrfMode
 
 FORMATS: dict[TrfFormat, str] = {"trf16": "TRF16", "trf26": "TRF-2026"}
+MODES: tuple[TrfMode, ...] = ("report", "exchange")
 
 
 class ReportRefused(Exception):
     """The tournament cannot be written as the report asked for; the message says why."""
 
 
-def _asked_format(request: ArbiterRequest) -> TrfFormat | None:
+def asked_format(request: ArbiterRequest) -> TrfFormat | None:
+    """The `?format=` asked for (trf16 by default); None for an unknown one."""
     asked = request.GET.get("format", "trf16")
     return next((known for known in FORMATS if known == asked), None)
 
 
-def _report_text(tournament: Tournament, kind: TrfFormat) -> str:
-    """The tournament's rating report in `kind`, or `ReportRefused` saying why not."""
+def _report_text(tournament: Tournament, kind: TrfFormat, mode: TrfMode = "report") -> str:
+    """The tournament's file in `kind` and `mode`, or `ReportRefused` saying why not."""
     adjourned = manage.adjourned_games(tournament) if kind == "trf16" else []
     if adjourned:
         boards = ", ".join(f"round {game.round.number} board {game.board}" for game in adjourned)
@@ -51,7 +54,7 @@ def _report_text(tournament: Tournament, kind: TrfFormat) -> str:
             "them `?` (format=trf26)."
         )
     try:
-        return state.tournament_trf_report(tournament, kind)
+        return state.tournament_trf_report(tournament, kind, mode=mode)
     except TrfWriteError as error:
         message = f"{tournament.name} cannot be written as {FORMATS[kind]}: {error}"
         raise ReportRefused(message) from error
@@ -61,24 +64,34 @@ def _filename(tournament: Tournament, kind: TrfFormat) -> str:
     return f"{tournament.slug}{'' if kind == 'trf16' else '-trf26'}.trf"
 
 
+def report_response(
+    tournament: Tournament, kind: TrfFormat, mode: TrfMode = "report"
+) -> HttpResponse:
+    """The file as a download; `ReportRefused` when it cannot be written."""
+    response = HttpResponse(
+        _report_text(tournament, kind, mode), content_type="text/plain; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{_filename(tournament, kind)}"'
+    return response
+
+
 @require_safe
 @reports_required
 def tournament_trf(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
-    """The tournament's report as a TRF file (`?format=trf16`, the default, or `trf26`), as it
-    stands: rating-report-only corrections applied, and in TRF-2026 the integrity events as
-    `###` lines (`tournament_trf_report`)."""
-    kind = _asked_format(request)
-    if kind is None:
-        return HttpResponse(
-            "Unknown format: ask for trf16 or trf26.", status=400, content_type="text/plain"
-        )
+    """The tournament as a TRF file as it stands (`?format=trf16`, the default, or `trf26`):
+    rating-report-only corrections applied, in TRF-2026 the integrity events as `###` lines
+    (`tournament_trf_report`). `?mode=report` (the default) writes exactly the played rounds;
+    `?mode=exchange` the file prepared for pairing the next round, for another program. The
+    checked rating report is `rating_report_file`."""
+    kind = asked_format(request)
+    mode = next((known for known in MODES if known == request.GET.get("mode", "report")), None)
+    if kind is None or mode is None:
+        message = "Unknown format or mode: ask for trf16 or trf26, report or exchange."
+        return HttpResponse(message, status=400, content_type="text/plain")
     try:
-        text = _report_text(tournament, kind)
+        return report_response(tournament, kind, mode)
     except ReportRefused as refusal:
         return HttpResponse(str(refusal), status=409, content_type="text/plain; charset=utf-8")
-    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{_filename(tournament, kind)}"'
-    return response
 
 
 def _listed(request: ArbiterRequest) -> tuple[ReportFilterForm, list[Tournament]]:
@@ -109,10 +122,10 @@ def exports(request: ArbiterRequest) -> HttpResponse:
 @require_safe
 @officer_required
 def exports_zip(request: ArbiterRequest) -> HttpResponse:
-    """The rating reports (`?format=`) of every tournament the officers' page lists with the
-    same filters, in one zip; a tournament whose report cannot be written is named, with the
-    reason, in `refused.txt` (none is left out silently)."""
-    kind = _asked_format(request)
+    """The checked rating reports (`?format=`) of every tournament the officers' page lists
+    with the same filters, in one zip; a tournament whose report is not complete or cannot be
+    written is named, with the reasons, in `refused.txt` (none is left out silently)."""
+    kind = asked_format(request)
     if kind is None:
         return HttpResponse(
             "Unknown format: ask for trf16 or trf26.", status=400, content_type="text/plain"
@@ -122,6 +135,10 @@ def exports_zip(request: ArbiterRequest) -> HttpResponse:
     refused: list[str] = []
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for tournament in tournaments:
+            problems = reports.report_problems(tournament)
+            if problems:
+                refused.append(f"{tournament.name}: not complete: {' '.join(problems)}")
+                continue
             try:
                 archive.writestr(_filename(tournament, kind), _report_text(tournament, kind))
             except ReportRefused as refusal:
