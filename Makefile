@@ -76,6 +76,7 @@ bench: install
 	PYTHONPATH=. $(PY) benchmarks/bench_pairing.py
 	PYTHONPATH=. $(PY) benchmarks/bench_pairing.py --edition 2025
 	PYTHONPATH=. $(PY) benchmarks/bench_standings.py
+	PYTHONPATH=. $(PY) benchmarks/bench_pdf.py
 
 # Issue 18: random tournaments of each engine re-paired by the other (bbpPairings, built outside
 # the repository: BBP_2017=.../v5.0.1/bbpPairings.exe BBP_2025=.../v6.0.0/bbpPairings.exe), both

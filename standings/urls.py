@@ -1,10 +1,11 @@
-"""Standings pages: public standings, crosstable, player working and CSV; live for arbiters."""
+"""Standings pages: public standings, crosstable, player working and CSV; live for arbiters;
+the printed standings, crosstable and tournament report (PDF)."""
 
 from __future__ import annotations
 
 from django.urls import path
 
-from standings import views
+from standings import documents, views
 
 urlpatterns = [
     path("t/<slug:slug>/standings/", views.standings_page, name="standings"),
@@ -16,4 +17,7 @@ urlpatterns = [
     ),
     path("t/<slug:slug>/crosstable/", views.crosstable_page, name="crosstable"),
     path("t/<slug:slug>/manage/standings/", views.standings_live, name="standings-live"),
+    path("t/<slug:slug>/pdf/standings.pdf", documents.standings_pdf, name="pdf-standings"),
+    path("t/<slug:slug>/pdf/crosstable.pdf", documents.crosstable_pdf, name="pdf-crosstable"),
+    path("t/<slug:slug>/pdf/report.pdf", documents.report_pdf, name="pdf-report"),
 ]

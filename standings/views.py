@@ -50,7 +50,7 @@ def _after_round(request: HttpRequest) -> int | None:
     return int(text)
 
 
-def _public_standings(request: HttpRequest, tournament: Tournament) -> TournamentStandings:
+def public_standings(request: HttpRequest, tournament: Tournament) -> TournamentStandings:
     """The standings asked for, computed once per version of the tournament (issue 22)."""
     after_round = _after_round(request)
     return per_version(
@@ -141,7 +141,7 @@ def standings_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """The standings after the last completed round (or `?round=N`), sortable by `?sort=`."""
     tournament = get_object_or_404(Tournament, slug=slug)
     try:
-        standings = _public_standings(request, tournament)
+        standings = public_standings(request, tournament)
     except StandingsError as error:
         return _refused(request, tournament, error)
     context = _table_context(request, standings)
@@ -166,7 +166,7 @@ def crosstable_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """Every player's rounds in ranking order: opponent's rank, colour and result."""
     tournament = get_object_or_404(Tournament, slug=slug)
     try:
-        standings = _public_standings(request, tournament)
+        standings = public_standings(request, tournament)
     except StandingsError as error:
         return _refused(request, tournament, error)
     context = {
@@ -189,7 +189,7 @@ def standings_player(request: HttpRequest, slug: str, pairing_number: int) -> Ht
     """How each of a player's values was made: contributions, cuts and virtual opponents."""
     tournament = get_object_or_404(Tournament, slug=slug)
     try:
-        standings = _public_standings(request, tournament)
+        standings = public_standings(request, tournament)
         line = standings.line(pairing_number)
         workings = selectors.player_workings(standings, pairing_number)
     except StandingsError as error:
@@ -210,7 +210,7 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     each tie-break."""
     tournament = get_object_or_404(Tournament, slug=slug)
     try:
-        standings = _public_standings(request, tournament)
+        standings = public_standings(request, tournament)
     except StandingsError as error:
         return _refused(request, tournament, error)
     response = HttpResponse(content_type="text/csv; charset=utf-8")

@@ -20,7 +20,7 @@ def tiebreak_value(value: Fraction | None) -> str:
     return format_value(value) if value is not None else "–"
 
 
-_SYMBOLS = {
+OUTCOME_SYMBOLS = {
     Outcome.WIN: "1",
     Outcome.DRAW: "½",
     Outcome.LOSS: "0",
@@ -74,7 +74,7 @@ def crosstable_cell(cell: Cell) -> str:
             '<span title="{}: {}">{}</span>',
             where,
             _WORDS[cell.outcome],
-            _SYMBOLS[cell.outcome],
+            OUTCOME_SYMBOLS[cell.outcome],
         )
     return format_html(
         '<span title="{}: {} against {} (rank {}), {}">{}<span class="xt-colour">{}</span>'
@@ -86,5 +86,5 @@ def crosstable_cell(cell: Cell) -> str:
         _WORDS[cell.outcome],
         cell.opponent.rank,
         cell.color.value,
-        _SYMBOLS[cell.outcome],
+        OUTCOME_SYMBOLS[cell.outcome],
     )

@@ -57,7 +57,7 @@ def test_an_arbiter_pairs_reviews_and_publishes_a_round_from_the_keyboard(
 
     wide = page_at(1280)
     wide.goto(url)
-    wide.locator("summary").click()
+    wide.locator(".engine-details summary").click()
     wide.screenshot(path=str(SCREENSHOTS / "pairing-draft-1280.png"), full_page=True)
     wide.get_by_role("button", name="Swap colours on board 1").click()
     wide.wait_for_selector("text=The edit breaks 2 rules")

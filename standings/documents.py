@@ -1,0 +1,250 @@
+"""Printed standings as PDF (issue 17) under `/t/<slug>/pdf/`: the standings with tie-breaks,
+the crosstable and the final tournament report (settings, arbiters, rounds, the standings
+prizes are decided on). For who reads the tournament's reports (`reports_required`); the
+public has the same standings as pages and CSV. `?round=N` and `?paper=a4|letter` as the pages.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from django.db.models import Count
+from django.http import HttpResponse
+from django.views.decorators.http import require_safe
+
+from standings import selectors
+from standings.exceptions import StandingsError
+from standings.selectors import TournamentStandings
+from standings.templatetags.standings_tags import OUTCOME_SYMBOLS
+from standings.tiebreaks.display import format_value
+from standings.views import public_standings
+from tournaments.documents.layout import Grid, Section, document_pdf
+from tournaments.http import ArbiterRequest, reports_required
+from tournaments.models import ArbiterRole, Tournament
+from tournaments.views.printing import heading, pdf_response, refused
+
+WIDE_FROM_ROUNDS = 7
+"""A crosstable of this many rounds or more prints in landscape."""
+
+
+def _value(value: Fraction | None) -> str:
+    return format_value(value) if value is not None else "–"
+
+
+def standings_grid(standings: TournamentStandings) -> Grid:
+    """Rank, number, name, title, federation, rating, points and each tie-break."""
+    codes = [column.text for column in standings.columns]
+    rows = [
+        [
+            str(line.rank),
+            str(line.player.pairing_number),
+            line.player.name,
+            line.player.title,
+            line.player.federation,
+            str(line.rating or ""),
+            format_value(line.points),
+            *(_value(value) for value in line.values),
+        ]
+        for line in standings.lines
+    ]
+    fixed = (4, 4, 30, 5.5, 5, 5, 5)
+    return Grid(
+        ("Rk", "No", "Name", "Title", "Fed", "Rtg", "Pts", *codes),
+        rows,
+        (*fixed, *(6 for _ in codes)),
+        numeric=frozenset({0, 1, 5, 6, *range(len(fixed), len(fixed) + len(codes))}),
+        empty="No players.",
+    )
+
+
+def _legend(standings: TournamentStandings) -> str:
+    names = "; ".join(f"{column.text}: {column.name}" for column in standings.columns)
+    return f"Tie-breaks (C.07, {standings.edition.value}): {names or 'none'}."
+
+
+def _title(standings: TournamentStandings, what: str) -> str:
+    if standings.after_round == 0:
+        return f"{what} before round 1"
+    return f"{what} after round {standings.after_round}"
+
+
+@require_safe
+@reports_required
+def standings_pdf(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
+    """The standings after the last completed round (or `?round=N`) with the tie-breaks."""
+    try:
+        standings = public_standings(request, tournament)
+    except StandingsError as error:
+        return refused(request, tournament, str(error))
+    document = heading(tournament, _title(standings, "Standings"), _legend(standings))
+    sections = [Section("", grids=[standings_grid(standings)])]
+    return pdf_response(
+        request,
+        f"{tournament.slug}-standings-round-{standings.after_round}",
+        lambda paper: document_pdf(document, sections, paper),
+    )
+
+
+def _cell(cell: selectors.Cell) -> str:
+    if cell.pending:
+        return "…"
+    symbol = OUTCOME_SYMBOLS[cell.outcome]
+    if cell.opponent is None:
+        return symbol
+    return f"{cell.opponent.rank}{cell.color.value} {symbol}"
+
+
+@require_safe
+@reports_required
+def crosstable_pdf(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
+    """Every player's rounds in ranking order: the opponent's rank, colour and result, then
+    points and tie-breaks (landscape from seven rounds)."""
+    try:
+        standings = public_standings(request, tournament)
+    except StandingsError as error:
+        return refused(request, tournament, str(error))
+    rounds = range(1, standings.after_round + 1)
+    codes = [column.text for column in standings.columns]
+    rows = [
+        [
+            str(line.rank),
+            line.player.name,
+            str(line.rating or ""),
+            *(_cell(cell) for cell in cells),
+            format_value(line.points),
+            *(_value(value) for value in line.values),
+        ]
+        for line, cells in selectors.crosstable(standings)
+    ]
+    first_value = 3 + len(rounds)
+    grid = Grid(
+        ("Rk", "Name", "Rtg", *(str(number) for number in rounds), "Pts", *codes),
+        rows,
+        (4, 26, 5, *(6 for _ in rounds), 4, *(6 for _ in codes)),
+        numeric=frozenset({0, 2, *range(first_value, first_value + 1 + len(codes))}),
+        size=7.5,
+        empty="No players.",
+    )
+    document = heading(
+        tournament,
+        _title(standings, "Crosstable"),
+        "A round reads: opponent's rank, colour (w/b) and result.",
+        _legend(standings),
+    )
+    return pdf_response(
+        request,
+        f"{tournament.slug}-crosstable-round-{standings.after_round}",
+        lambda paper: document_pdf(
+            document,
+            [Section("", grids=[grid])],
+            paper,
+            wide=len(rounds) >= WIDE_FROM_ROUNDS,
+        ),
+    )
+
+
+def _settings(tournament: Tournament) -> Section:
+    scoring = tournament.scoring
+    lines = [
+        f"Pairing system: {tournament.get_pairing_system_display()}; "
+        f"{tournament.rounds} rounds; rate: {tournament.get_rating_kind_display()}.",
+        f"Tournament rating: {tournament.get_rating_method_display()}; unrated players in "
+        f"tie-breaks: {tournament.get_unrated_rule_display()}.",
+        "Scoring (points): win {}, draw {}, loss {}, forfeit win {}, pairing-allocated bye {}, "
+        "half-point bye {}, full-point bye {}, zero-point bye {}.".format(
+            *(
+                format_value(Fraction(points, 2))
+                for points in (
+                    scoring.win,
+                    scoring.draw,
+                    scoring.loss,
+                    scoring.forfeit_win,
+                    scoring.pairing_bye,
+                    scoring.half_bye,
+                    scoring.full_bye,
+                    scoring.zero_bye,
+                )
+            )
+        ),
+        "Ties after the tie-breaks: "
+        + ("a seeded drawing of lots." if tournament.drawing_of_lots else "the place is shared."),
+        f"FIDE mode: {'on' if tournament.fide_mode else 'left'}.",
+    ]
+    return Section("Settings", lines)
+
+
+def _arbiters(tournament: Tournament) -> Section:
+    roles = tournament.roles.select_related("user").order_by("role", "user__username")
+    rows = [
+        [
+            role.user.get_full_name() or role.user.get_username(),
+            "Chief arbiter" if role.role == ArbiterRole.CHIEF else "Deputy arbiter",
+        ]
+        for role in roles
+    ]
+    named = [
+        f"{label} (as entered): {name}"
+        for label, name in (
+            ("Chief arbiter", tournament.chief_arbiter),
+            ("Deputy arbiters", tournament.deputy_arbiter),
+        )
+        if name
+    ]
+    grid = Grid(("Arbiter account", "Role"), rows, (40, 30), empty="No arbiter accounts.")
+    return Section("Arbiters", named, (grid,))
+
+
+def _rounds(tournament: Tournament) -> Section:
+    rounds = tournament.round_set.annotate(
+        game_count=Count("games", distinct=True), bye_count=Count("byes", distinct=True)
+    ).order_by("number")
+    rows = []
+    for rnd in rounds:
+        when = rnd.completed_at or rnd.published_at or rnd.paired_at
+        rows.append(
+            [
+                str(rnd.number),
+                rnd.get_state_display(),
+                when.date().isoformat() if when else "",
+                str(rnd.game_count),
+                str(rnd.bye_count),
+            ]
+        )
+    grid = Grid(
+        ("Round", "State", "Date", "Games", "Byes"),
+        rows,
+        (6, 20, 14, 8, 8),
+        numeric=frozenset({0, 3, 4}),
+        empty="No round paired yet.",
+    )
+    return Section("Rounds", grids=(grid,))
+
+
+@require_safe
+@reports_required
+def report_pdf(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
+    """The final tournament report: settings, arbiters, rounds (state, date, games, byes)
+    and the standings after the last completed round, as prizes are decided on them."""
+    try:
+        standings = public_standings(request, tournament)
+    except StandingsError as error:
+        return refused(request, tournament, str(error))
+    sections = [
+        _settings(tournament),
+        _arbiters(tournament),
+        _rounds(tournament),
+        Section(
+            _title(
+                standings,
+                "Final standings" if standings.after_round == tournament.rounds else "Standings",
+            ),
+            (_legend(standings),),
+            (standings_grid(standings),),
+        ),
+    ]
+    document = heading(tournament, "Tournament report")
+    return pdf_response(
+        request,
+        f"{tournament.slug}-report",
+        lambda paper: document_pdf(document, sections, paper),
+    )

@@ -1,0 +1,301 @@
+"""Printed documents as PDF, drawn with ReportLab from plain data (no ORM, no Django): the
+page (A4 or Letter, a heading and a footer with the page number), tables that repeat their
+heading row on every page, result slips and player cards.
+
+The font is DejaVu Sans, shipped in `static/fonts/` (Latin-extended, Greek and Cyrillic names:
+"Þórsson, Ægir", "Иванов, Пётр"); the system's copy is the fallback and, without either,
+ReportLab's Helvetica (Latin-1 only: other letters print as boxes).
+"""
+
+from __future__ import annotations
+
+import enum
+import io
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4, LETTER, landscape
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import (
+    Flowable,
+    KeepTogether,
+    PageBreak,
+    Paragraph,
+    SimpleDocTemplate,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+FONT_DIRS = (
+    Path(__file__).resolve().parents[2] / "static" / "fonts",
+    Path("/usr/share/fonts/truetype/dejavu"),
+)
+MARGIN = 12 * mm
+ROWS_PER_TABLE = 60
+"""Rows drawn as one ReportLab table: splitting a table over pages measures the rows left,
+so a 1000-line standings is cut into blocks, which keeps it linear (benchmarks/bench_pdf.py)."""
+
+
+class Paper(enum.Enum):
+    """The paper sizes offered on every download (`?paper=`)."""
+
+    A4 = "a4"
+    LETTER = "letter"
+
+    @property
+    def size(self) -> tuple[float, float]:
+        return A4 if self is Paper.A4 else LETTER
+
+
+@dataclass(frozen=True)
+class Fonts:
+    regular: str
+    bold: str
+
+
+@cache
+def fonts() -> Fonts:
+    """DejaVu Sans registered with ReportLab (once), or Helvetica when no copy is found."""
+    for directory in FONT_DIRS:
+        regular, bold = directory / "DejaVuSans.ttf", directory / "DejaVuSans-Bold.ttf"
+        if regular.is_file() and bold.is_file():
+            pdfmetrics.registerFont(TTFont("DejaVuSans", str(regular)))
+            pdfmetrics.registerFont(TTFont("DejaVuSans-Bold", str(bold)))
+            return Fonts("DejaVuSans", "DejaVuSans-Bold")
+    return Fonts("Helvetica", "Helvetica-Bold")
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A table: its heading row, its rows of text, each column's share of the width and the
+    columns aligned right (numbers)."""
+
+    headings: Sequence[str]
+    rows: Sequence[Sequence[str]]
+    widths: Sequence[float]
+    numeric: frozenset[int] = frozenset()
+    size: float = 8.5
+    empty: str = "Nothing to list."
+
+
+@dataclass(frozen=True)
+class Section:
+    """A titled part of a document: lines of text, then tables."""
+
+    title: str
+    lines: Sequence[str] = ()
+    grids: Sequence[Grid] = ()
+    keep_together: bool = False
+
+
+@dataclass(frozen=True)
+class Slip:
+    """One game's result slip (no slip for a bye)."""
+
+    board: int
+    white: str
+    black: str
+
+
+@dataclass(frozen=True)
+class Heading:
+    """What every page of a document says: the tournament, the document and its details."""
+
+    tournament: str
+    title: str
+    details: Sequence[str] = ()
+    footer: str = ""
+
+
+def fit(text: str, font: str, size: float, width: float) -> str:
+    """`text` cut with an ellipsis to fit `width` points."""
+    if stringWidth(text, font, size) <= width:
+        return text
+    while text and stringWidth(text + "…", font, size) > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def _styles(size: float = 9) -> tuple[ParagraphStyle, ParagraphStyle, ParagraphStyle]:
+    face = fonts()
+    title = ParagraphStyle("title", fontName=face.bold, fontSize=15, leading=19, spaceAfter=2)
+    section = ParagraphStyle("section", fontName=face.bold, fontSize=11, leading=14, spaceBefore=8)
+    body = ParagraphStyle("body", fontName=face.regular, fontSize=size, leading=size * 1.3)
+    return title, section, body
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _grid_tables(grid: Grid, width: float) -> list[Flowable]:
+    """The grid as tables of `ROWS_PER_TABLE` rows, each with the heading row (repeated when
+    a block continues on the next page); names too long for their column are cut."""
+    face = fonts()
+    if not grid.rows:
+        return [Paragraph(_escape(grid.empty), _styles()[2])]
+    total = sum(grid.widths)
+    widths = [width * share / total for share in grid.widths]
+    room = [column - 4 for column in widths]
+    style: list[tuple[Any, ...]] = [
+        ("FONT", (0, 0), (-1, -1), face.regular, grid.size),
+        ("FONT", (0, 0), (-1, 0), face.bold, grid.size),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
+        ("LEFTPADDING", (0, 0), (-1, -1), 2),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 2),
+        ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+        *(("ALIGN", (column, 0), (column, -1), "RIGHT") for column in grid.numeric),
+    ]
+    headings = [fit(text, face.bold, grid.size, room[i]) for i, text in enumerate(grid.headings)]
+    tables: list[Flowable] = []
+    for start in range(0, len(grid.rows), ROWS_PER_TABLE):
+        block = grid.rows[start : start + ROWS_PER_TABLE]
+        data = [headings] + [
+            [fit(text, face.regular, grid.size, room[i]) for i, text in enumerate(row)]
+            for row in block
+        ]
+        shading = [
+            ("BACKGROUND", (0, index), (-1, index), colors.HexColor("#eeeeee"))
+            for index in range(2, len(data), 2)
+        ]
+        table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
+        table.setStyle(TableStyle([*style, *shading]))
+        tables.append(table)
+    return tables
+
+
+def _page_decorator(heading: Heading, face: Fonts) -> Callable[[Canvas, SimpleDocTemplate], None]:
+    """Draws the footer: the tournament, the document and the page number."""
+
+    def decorate(canvas: Canvas, document: SimpleDocTemplate) -> None:
+        canvas.saveState()
+        canvas.setFont(face.regular, 7.5)
+        text = f"{heading.tournament} · {heading.title}"
+        if heading.footer:
+            text += f" · {heading.footer}"
+        canvas.drawString(MARGIN, MARGIN / 2, text)
+        canvas.drawRightString(
+            document.pagesize[0] - MARGIN, MARGIN / 2, f"Page {canvas.getPageNumber()}"
+        )
+        canvas.restoreState()
+
+    return decorate
+
+
+def _build(
+    heading: Heading, story: list[Flowable], paper: Paper, *, wide: bool, titled: bool = True
+) -> bytes:
+    """The PDF of `story` under the heading (`titled`; slips fill the page without one) with
+    the footer on every page."""
+    buffer = io.BytesIO()
+    size = landscape(paper.size) if wide else paper.size
+    document = SimpleDocTemplate(
+        buffer,
+        pagesize=size,
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
+        topMargin=MARGIN,
+        bottomMargin=MARGIN,
+        title=f"{heading.tournament}: {heading.title}",
+        author="Swiss tournament manager",
+    )
+    title, section, body = _styles()
+    top: list[Flowable] = []
+    if titled:
+        top += [Paragraph(_escape(heading.tournament), title)]
+        top += [Paragraph(_escape(heading.title), section)]
+        top += [Paragraph(_escape(line), body) for line in heading.details]
+        top += [Spacer(1, 4)]
+    decorate = _page_decorator(heading, fonts())
+    document.build([*top, *story], onFirstPage=decorate, onLaterPages=decorate)
+    return buffer.getvalue()
+
+
+def document_pdf(
+    heading: Heading, sections: Iterable[Section], paper: Paper, *, wide: bool = False
+) -> bytes:
+    """A document of `sections` (each titled, with lines and tables); `wide`: landscape."""
+    width = (landscape(paper.size) if wide else paper.size)[0] - 2 * MARGIN
+    _, section_style, body = _styles()
+    story: list[Flowable] = []
+    for section in sections:
+        parts: list[Flowable] = []
+        if section.title:
+            parts.append(Paragraph(_escape(section.title), section_style))
+        parts += [Paragraph(_escape(line), body) for line in section.lines]
+        for grid in section.grids:
+            parts += [Spacer(1, 2), *_grid_tables(grid, width)]
+        story += [KeepTogether(parts)] if section.keep_together else parts
+    return _build(heading, story, paper, wide=wide)
+
+
+SLIPS_PER_PAGE = 5
+
+
+def slips_pdf(heading: Heading, round_title: str, slips: Sequence[Slip], paper: Paper) -> bytes:
+    """Result slips, five to a page with cut lines between them: board, both players, the
+    result to circle and both signatures."""
+    face = fonts()
+    width = paper.size[0] - 2 * MARGIN
+    gap = 3 * mm
+    frame = paper.size[1] - 2 * MARGIN - 12  # the frame's padding: 6 points above and below
+    height = (frame - (SLIPS_PER_PAGE - 1) * gap) / SLIPS_PER_PAGE - 1
+    story: list[Flowable] = []
+    half = width / 2
+    for index, slip in enumerate(slips):
+        name_room = half - 8
+        data = [
+            [f"{heading.tournament}", f"{round_title} · Board {slip.board}"],
+            ["White", "Black"],
+            [fit(slip.white, face.bold, 11, name_room), fit(slip.black, face.bold, 11, name_room)],
+            ["Result (circle):   1-0      ½-½      0-1", ""],
+            ["Signature", "Signature"],
+        ]
+        table = Table(
+            data,
+            colWidths=[half, half],
+            rowHeights=[height * share for share in (0.16, 0.14, 0.22, 0.2, 0.28)],
+        )
+        table.setStyle(
+            TableStyle(
+                [
+                    ("FONT", (0, 0), (-1, -1), face.regular, 9),
+                    ("FONT", (0, 0), (-1, 0), face.bold, 9),
+                    ("FONT", (0, 2), (-1, 2), face.bold, 11),
+                    ("FONT", (0, 3), (-1, 3), face.bold, 10),
+                    ("SPAN", (0, 3), (1, 3)),
+                    ("ALIGN", (1, 0), (1, 0), "RIGHT"),
+                    ("ALIGN", (0, 3), (1, 3), "CENTER"),
+                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                    ("VALIGN", (0, 4), (-1, 4), "TOP"),
+                    ("TEXTCOLOR", (0, 1), (-1, 1), colors.HexColor("#555555")),
+                    ("TEXTCOLOR", (0, 4), (-1, 4), colors.HexColor("#555555")),
+                    ("BOX", (0, 0), (-1, -1), 0.8, colors.black),
+                    ("LINEBELOW", (0, 0), (-1, 0), 0.5, colors.black),
+                    ("LINEAFTER", (0, 1), (0, 2), 0.5, colors.black),
+                    ("LINEAFTER", (0, 4), (0, 4), 0.5, colors.black),
+                    ("LINEABOVE", (0, 3), (-1, 3), 0.5, colors.black),
+                    ("LINEABOVE", (0, 4), (-1, 4), 0.5, colors.black),
+                ]
+            )
+        )
+        story.append(table)
+        last_on_page = (index + 1) % SLIPS_PER_PAGE == 0
+        if last_on_page and index + 1 < len(slips):
+            story.append(PageBreak())
+        elif not last_on_page:
+            story.append(Spacer(1, gap))
+    if not slips:
+        story.append(Paragraph("No games in this round: no slips.", _styles()[2]))
+    return _build(heading, story, paper, wide=False, titled=False)

@@ -1,0 +1,338 @@
+"""Printed documents as PDF (issue 17) under `/t/<slug>/pdf/`: the round's pairing lists for
+the wall (by board and by name), its result slips, the player list, the check-in sheet and the
+player cards. The layout is `tournaments.documents.layout`; these views give it rows.
+
+The wall lists are public once the round is published (the round page shows the same); the
+others are for who reads the tournament's reports (its arbiters, its federation's officers,
+staff: `reports_required`). Every document comes on A4 or Letter (`?paper=a4|letter`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_safe
+
+from tournaments.cache import per_version
+from tournaments.documents.layout import (
+    Grid,
+    Heading,
+    Paper,
+    Section,
+    Slip,
+    document_pdf,
+    slips_pdf,
+)
+from tournaments.domain.state import PlayerId
+from tournaments.exceptions import RoundNotPublished
+from tournaments.http import ArbiterRequest, reports_required
+from tournaments.models import Bye, Game, Player, Result, Round, Tournament
+from tournaments.selectors import pages
+from tournaments.templatetags.tournament_tags import half_points
+
+
+class PaperUnknown(Exception):
+    """`?paper=` names no paper size we print on."""
+
+
+def asked_paper(request: HttpRequest) -> Paper:
+    """The `?paper=` asked for (A4 when absent); `PaperUnknown` for anything else."""
+    asked = request.GET.get("paper", "a4").strip().lower()
+    for paper in Paper:
+        if paper.value == asked:
+            return paper
+    raise PaperUnknown("Unknown paper size: ask for paper=a4 or paper=letter.")
+
+
+def pdf_response(
+    request: HttpRequest, filename: str, make: Callable[[Paper], bytes]
+) -> HttpResponse:
+    """The PDF `make` draws on the paper asked for, shown in the browser (inline) under
+    `filename`; a 400 saying why for an unknown paper size."""
+    try:
+        paper = asked_paper(request)
+    except PaperUnknown as error:
+        return HttpResponse(str(error), status=400, content_type="text/plain; charset=utf-8")
+    response = HttpResponse(make(paper), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{filename}-{paper.value}.pdf"'
+    return response
+
+
+def refused(request: HttpRequest, tournament: Tournament, message: str) -> HttpResponse:
+    """The page saying why there is no such document (yet)."""
+    context = {"tournament": tournament, "message": message}
+    return render(request, "standings/unavailable.html", context, status=404)
+
+
+def player_label(player: Player) -> str:
+    """`12. Иванов, Пётр (GM)`: the pairing number, the name and the title."""
+    title = f" ({player.title})" if player.title else ""
+    return f"{player.pairing_number}. {player.name}{title}"
+
+
+def heading(tournament: Tournament, title: str, *details: str) -> Heading:
+    """The document's heading: the tournament with its place and dates, and `title`."""
+    where = ", ".join(
+        part
+        for part in (
+            tournament.city,
+            tournament.federation,
+            _dates(tournament),
+        )
+        if part
+    )
+    return Heading(tournament.name, title, (where, *details) if where else details)
+
+
+def _dates(tournament: Tournament) -> str:
+    start, end = tournament.start_date, tournament.end_date
+    if start is None:
+        return ""
+    return (
+        f"{start.isoformat()} to {end.isoformat()}" if end and end != start else start.isoformat()
+    )
+
+
+def _result(game: Game) -> str:
+    return Result(game.result).label if game.result else ""
+
+
+def _round_boards(rnd: Round) -> pages.RoundBoards:
+    return per_version(
+        rnd.tournament,
+        f"round-boards-{rnd.number}",
+        lambda: pages.round_boards(rnd, rnd.tournament),
+    )
+
+
+def _by_board(boards: pages.RoundBoards) -> list[Section]:
+    rows = [
+        [
+            str(game.board),
+            str(game.white.pairing_number),
+            game.white.name,
+            str(game.white.fide_rating or ""),
+            half_points(white),
+            _result(game),
+            half_points(black),
+            str(game.black.pairing_number),
+            game.black.name,
+            str(game.black.fide_rating or ""),
+        ]
+        for game, white, black in boards.boards()
+    ]
+    grid = Grid(
+        ("Bd", "No", "White", "Rtg", "Pts", "Result", "Pts", "No", "Black", "Rtg"),
+        rows,
+        (4, 4, 25, 6, 4, 9, 4, 4, 25, 6),
+        numeric=frozenset({0, 1, 3, 4, 6, 7, 9}),
+        size=10,
+        empty="No games in this round.",
+    )
+    return [Section("", grids=[grid]), *_byes(boards.byes, boards)]
+
+
+def _byes(byes: Sequence[Bye], boards: pages.RoundBoards) -> list[Section]:
+    if not byes:
+        return []
+    rows = [
+        [str(bye.player.pairing_number), bye.player.name, bye.get_kind_display()] for bye in byes
+    ]
+    return [Section("Byes", grids=[Grid(("No", "Name", "Bye"), rows, (4, 40, 30), size=10)])]
+
+
+def _by_name(boards: pages.RoundBoards) -> list[Section]:
+    """Each player of the round on one line, by name: board, colour and opponent (or bye)."""
+    lines: list[tuple[Player, str, str, str, str]] = []
+    for game, white, black in boards.boards():
+        board = str(game.board)
+        lines.append((game.white, half_points(white), board, "White", player_label(game.black)))
+        lines.append((game.black, half_points(black), board, "Black", player_label(game.white)))
+    for bye in boards.byes:
+        points = half_points(boards.scores.get(PlayerId(bye.player.pairing_number)))
+        lines.append((bye.player, points, "–", "", bye.get_kind_display()))
+    lines.sort(key=lambda line: (line[0].name.casefold(), line[0].pairing_number))
+    rows = [
+        [player.name, str(player.pairing_number), points, board, colour, opponent]
+        for player, points, board, colour, opponent in lines
+    ]
+    grid = Grid(
+        ("Name", "No", "Pts", "Board", "Colour", "Opponent"),
+        rows,
+        (30, 4, 4, 6, 7, 34),
+        numeric=frozenset({1, 2, 3}),
+        size=10,
+        empty="No players in this round.",
+    )
+    return [Section("", grids=[grid])]
+
+
+def _wall_list(
+    request: HttpRequest,
+    slug: str,
+    number: int,
+    order: str,
+    sections: Callable[[pages.RoundBoards], list[Section]],
+) -> HttpResponse:
+    rnd = get_object_or_404(
+        Round.objects.select_related("tournament"), tournament__slug=slug, number=number
+    )
+    tournament = rnd.tournament
+    try:
+        boards = _round_boards(rnd)
+    except RoundNotPublished as error:
+        return refused(request, tournament, str(error))
+    title = f"Round {rnd.number} pairings ({order.replace('-', ' ')})"
+
+    def make(paper: Paper) -> bytes:
+        return per_version(
+            tournament,
+            f"pdf-round-{rnd.number}-{order}-{paper.value}",
+            lambda: document_pdf(heading(tournament, title), sections(boards), paper),
+        )
+
+    return pdf_response(request, f"{tournament.slug}-round-{rnd.number}-{order}", make)
+
+
+@require_safe
+def round_pairings_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The round's pairing list by board for the wall, byes after the boards; public once
+    the round is published."""
+    return _wall_list(request, slug, number, "by-board", _by_board)
+
+
+@require_safe
+def round_pairings_by_name_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The round's pairing list by name for the wall: each player's board, colour and
+    opponent; public once the round is published."""
+    return _wall_list(request, slug, number, "by-name", _by_name)
+
+
+@require_safe
+@reports_required
+def round_slips_pdf(request: ArbiterRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """A result slip for each board of the published round (none for a bye)."""
+    rnd = get_object_or_404(
+        Round.objects.select_related("tournament"), tournament=tournament, number=number
+    )
+    try:
+        boards = _round_boards(rnd)
+    except RoundNotPublished as error:
+        return refused(request, tournament, str(error))
+    slips = [
+        Slip(game.board, player_label(game.white), player_label(game.black))
+        for game in boards.games
+    ]
+    title = f"Result slips, round {rnd.number}"
+    return pdf_response(
+        request,
+        f"{tournament.slug}-round-{rnd.number}-slips",
+        lambda paper: slips_pdf(heading(tournament, title), f"Round {rnd.number}", slips, paper),
+    )
+
+
+def _players(tournament: Tournament) -> list[Player]:
+    return list(tournament.players.order_by("pairing_number"))
+
+
+@require_safe
+@reports_required
+def players_pdf(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
+    """The player list by pairing number: title, federation, FIDE id, ratings and status."""
+    rows = [
+        [
+            str(player.pairing_number),
+            player.name,
+            player.title,
+            player.federation,
+            player.fide_id,
+            str(player.fide_rating or ""),
+            str(player.national_rating or ""),
+            player.get_status_display() + (" (expelled)" if player.expelled else ""),
+        ]
+        for player in _players(tournament)
+    ]
+    grid = Grid(
+        ("No", "Name", "Title", "Fed", "FIDE id", "FIDE", "Nat.", "Status"),
+        rows,
+        (4, 36, 5, 5, 10, 5, 5, 14),
+        numeric=frozenset({0, 4, 5, 6}),
+        empty="No players yet.",
+    )
+    document = heading(tournament, "Player list", f"{len(rows)} players")
+    return pdf_response(
+        request,
+        f"{tournament.slug}-players",
+        lambda paper: document_pdf(document, [Section("", grids=[grid])], paper),
+    )
+
+
+@require_safe
+@reports_required
+def check_in_pdf(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
+    """The check-in sheet: every player by name with a box to tick and room to sign."""
+    players = sorted(_players(tournament), key=lambda player: player.name.casefold())
+    rows = [
+        [player.name, str(player.pairing_number), player.federation, str(player.fide_rating or "")]
+        + ["☐", ""]
+        for player in players
+    ]
+    grid = Grid(
+        ("Name", "No", "Fed", "Rtg", "Here", "Signature"),
+        rows,
+        (36, 5, 5, 6, 5, 28),
+        numeric=frozenset({1, 3}),
+        size=10,
+        empty="No players yet.",
+    )
+    document = heading(tournament, "Check-in sheet", f"{len(rows)} players")
+    return pdf_response(
+        request,
+        f"{tournament.slug}-check-in",
+        lambda paper: document_pdf(document, [Section("", grids=[grid])], paper),
+    )
+
+
+@require_safe
+@reports_required
+def player_cards_pdf(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
+    """Every player's card of the published rounds: colour, opponent and the opponent's
+    score, result, points and running total (as the player's page)."""
+    rounds = pages.tournament_rounds(tournament)
+    table = per_version(tournament, "card-table", lambda: pages.card_table(tournament, rounds))
+    sections = []
+    for player in _players(tournament):
+        card = pages.player_card(tournament, player, rounds, table)
+        rows = [
+            [
+                str(row.number),
+                row.color.name.title() if row.opponent else "",
+                player_label(row.opponent) if row.opponent else "",
+                half_points(row.opponent_score),
+                row.result,
+                half_points(row.points),
+                half_points(row.total),
+            ]
+            for row in card.rows
+        ]
+        grid = Grid(
+            ("Rd", "Colour", "Opponent", "Opp. pts", "Result", "Pts", "Total"),
+            rows,
+            (3, 6, 32, 8, 18, 4, 5),
+            numeric=frozenset({0, 3, 5, 6}),
+            empty="No published round yet.",
+        )
+        details = " · ".join(
+            part
+            for part in (player.federation, str(player.fide_rating or "unrated"), player.fide_id)
+            if part
+        )
+        title = f"{player_label(player)} · total {half_points(card.total) or '0'}"
+        sections.append(Section(title, (details,), (grid,), keep_together=True))
+    return pdf_response(
+        request,
+        f"{tournament.slug}-player-cards",
+        lambda paper: document_pdf(heading(tournament, "Player cards"), sections, paper),
+    )
