@@ -94,7 +94,8 @@ def _time_control(code: str) -> str | None:
 def report_header(doc: TrfDocument, tournament: Tournament) -> TrfDocument:
     """`doc` with the rating report's header records from the tournament's settings: `092`
     type, `102`/`112` arbiters with their FIDE IDs, `122` readable time control (and the
-    TRF-2026 `222` code), `132` round dates (`YY/MM/DD`, C.04 Annex 2)."""
+    TRF-2026 `222` code), `132` round dates (`YY/MM/DD`, C.04 Annex 2), and TRF-2026's `212`
+    (the tie-breaks that define the standings: points, then the `202` list)."""
     code = tournament.time_control.strip()
     return replace(
         doc,
@@ -104,6 +105,7 @@ def report_header(doc: TrfDocument, tournament: Tournament) -> TrfDocument:
         deputies=tuple(_with_fide_id(name, fide_id) for name, fide_id in _deputies(tournament)),
         time_control=_time_control(code) if code else None,
         time_control_code=code or None,
+        standings_tie_breaks=("PTS", *tournament.tiebreaks) if tournament.tiebreaks else (),
         round_dates=tuple(
             datetime.date.fromisoformat(day).strftime("%y/%m/%d") for day in tournament.round_dates
         ),
@@ -151,6 +153,7 @@ def report_problems(tournament: Tournament) -> list[str]:
             ("chief arbiter (102)", tournament.chief_arbiter),
             ("chief arbiter's FIDE ID (102)", tournament.chief_arbiter_fide_id),
             ("time control (122, 222)", tournament.time_control),
+            ("tie-breaks (202, 212)", tournament.tiebreaks),
         )
         if not value
     ]

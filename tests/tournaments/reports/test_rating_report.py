@@ -42,6 +42,7 @@ def finished_tournament(client: Client) -> Tournament:
         start_date=datetime.date(2026, 5, 1),
         end_date=datetime.date(2026, 5, 6),
         chief_arbiter="Anna Rossi",
+        tiebreaks=["BH/C1", "BH", "SB"],
     )
     for player in tournament.players.all():
         player.fide_id = str(1000 + player.pairing_number)
@@ -102,12 +103,13 @@ def test_every_header_record_is_at_its_columns_in_both_formats(client: Client) -
         "142": "6",
         "152": "W",
         "192": "FIDE_DUTCH",
+        "202": "BH/C1,BH,SB",
+        "212": "PTS,BH/C1,BH,SB",
         "222": "40/6000+30:900+30",
     }.items():
-        assert line(trf26, code)[4:] == value
-    assert line(trf26, "162")[4:].startswith(" W 1.0")
-    for code in ("202", "212", "172"):
-        assert code not in {row[:3] for row in trf26.splitlines()} or line(trf26, code)[3] == " "
+        assert line(trf26, code)[3:] == f" {value}"
+    assert line(trf26, "162")[3:].startswith("  W 1.0")
+    assert "172" not in {row[:3] for row in trf26.splitlines()}  # FIDE ratings only, no NRS
     trf16 = texts["trf16"].content.decode()
     assert "222" not in {row[:3] for row in trf16.splitlines()}
     for kind in texts:
@@ -156,6 +158,7 @@ def test_the_validation_page_lists_what_is_missing_and_the_download_waits(
         "Federation (032): a three-letter FIDE code",
         "Round dates (132): 0 given for 2 rounds",
         "Rounds: 1 of 2 completed",
+        "the tie-breaks (202, 212)",
         "Players new to FIDE (no FIDE ID) need a birth date and a sex",
     ):
         assert missing in page
