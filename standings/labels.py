@@ -31,6 +31,7 @@ FAMILY_NAMES: dict[Family, str] = {
     Family.STD: "Standard points",
     Family.TPN: "Pairing number",
     Family.RTNG: "Rating",
+    Family.MAN: "Manual tie-break",
 }
 
 FAMILY_RULES: dict[Family, str] = {
@@ -64,6 +65,7 @@ FAMILY_RULES: dict[Family, str] = {
     Family.STD: "the points under standard scoring: 1 for a win, ½ for a draw, 0 for a loss",
     Family.TPN: "the pairing number, the lower first",
     Family.RTNG: "the rating, the higher first (an unrated player's by the tournament's rule)",
+    Family.MAN: "a value computed elsewhere and entered by the arbiter, the higher first",
 }
 
 

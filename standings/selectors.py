@@ -230,6 +230,21 @@ def rating_inputs(tournament: Tournament, state: TournamentState) -> RatingInput
     return RatingInputs(unrated, round_ratings(first, later, state.rounds_played))
 
 
+def manual_values(
+    tournament: Tournament, codes: Sequence[TiebreakCode]
+) -> dict[PlayerId, Fraction]:
+    """The manual tie-break values the arbiter entered (MAN, VCL Q207); no query when the list
+    has no MAN."""
+    if all(code.family is not Family.MAN for code in codes):
+        return {}
+    entered = tournament.players.filter(manual_tiebreak__isnull=False)
+    return {
+        PlayerId(number): Fraction(value)
+        for number, value in entered.values_list("pairing_number", "manual_tiebreak")
+        if value is not None
+    }
+
+
 def _computed_standings(
     state: TournamentState,
     codes: tuple[TiebreakCode, ...],
@@ -237,12 +252,13 @@ def _computed_standings(
     lots_seed: str,
     lots: bool,
     ratings: RatingInputs,
+    manual: dict[PlayerId, Fraction],
 ) -> Standings:
     """`compute_standings`, kept in the cache under a digest of everything it reads (issue 22):
     the same state is never ranked twice, so the standings after round 10 are not computed
     again for each result entered in round 11 (the tournament's version moves on, the state
     after round 10 does not). The digest is of the inputs' `repr`, which shows every field."""
-    text = repr((state, codes, edition, lots_seed, lots, ratings)).encode()
+    text = repr((state, codes, edition, lots_seed, lots, ratings, sorted(manual.items()))).encode()
     key = f"standings-of:{hashlib.blake2b(text, digest_size=20).hexdigest()}"
     kept: Standings | None = cache.get(key)
     if kept is None:
@@ -252,6 +268,7 @@ def _computed_standings(
             edition=edition,
             unrated_rating=ratings.unrated,
             round_ratings=ratings.by_round,
+            manual=manual,
             lots_seed=lots_seed,
             lots=lots,
         )
@@ -273,6 +290,7 @@ def _standings(
         lots_seed,
         tournament.drawing_of_lots,
         rating_inputs(tournament, rows.state),
+        manual_values(tournament, codes),
     )
     rating_of = {player.id: player.rating for player in rows.state.players}
     by_number = {player.pairing_number: player for player in rows.players}

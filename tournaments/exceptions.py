@@ -144,3 +144,12 @@ class UndoRefused(TournamentError):
     """An integrity event that cannot be undone: not the last one standing, already undone,
     recorded without a snapshot, final by the rules (leaving FIDE mode, an import), or whose
     rows or rounds changed since; nothing was done (VCL4THP Q114)."""
+
+
+class Chess960Refused(TournamentError):
+    """A Chess960 starting position for a tournament not played as Chess960, or a number
+    outside 0-959 (checklist Q222)."""
+
+
+class ManualTiebreakRefused(TournamentError):
+    """A manual tie-break value that is not a number, or out of range (checklist Q207)."""

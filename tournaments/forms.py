@@ -7,6 +7,7 @@ from typing import Any
 
 from django import forms
 
+from tournaments.domain.chess960 import POSITIONS
 from tournaments.domain.configuration import scoring_problems
 from tournaments.domain.state import Points, Scoring
 from tournaments.domain.tiebreaks import DEFAULT_TIEBREAKS, TIEBREAKS, tiebreak_list_problems
@@ -23,6 +24,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.models.tournament import TiebreakRatings, TournamentRatingMethod, UnratedRule
+from tournaments.services.manual_tiebreaks import LIMIT as MANUAL_LIMIT
 from tournaments.services.players import PlayerData
 from tournaments.services.tournaments import TournamentSettings
 
@@ -151,6 +153,12 @@ class TournamentForm(forms.Form):
         help_text="Only where the tournament's rules ask for it (e.g. a qualification); "
         "otherwise players still tied share the place.",
     )
+    chess960 = forms.BooleanField(
+        label="Chess960",
+        required=False,
+        help_text="Each round's starting position (0-959) is drawn when the round is "
+        "published; the arbiter may enter another (checklist Q222).",
+    )
     rating_method = forms.ChoiceField(
         label="Tournament rating",
         choices=TournamentRatingMethod.choices,
@@ -219,6 +227,7 @@ class TournamentForm(forms.Form):
                 "max_half_point_byes",
                 "no_byes_last_rounds",
                 "drawing_of_lots",
+                "chess960",
                 "rating_method",
                 "unrated_rule",
                 "unrated_rating",
@@ -288,6 +297,7 @@ class TournamentForm(forms.Form):
             max_half_point_byes=data["max_half_point_byes"],
             no_byes_last_rounds=data["no_byes_last_rounds"],
             drawing_of_lots=data["drawing_of_lots"],
+            chess960=data["chess960"],
             rating_method=TournamentRatingMethod(
                 data["rating_method"] or TournamentRatingMethod.FIDE
             ),
@@ -493,4 +503,26 @@ class RatingCorrectionForm(forms.Form):
     )
     note = forms.CharField(
         max_length=300, required=False, help_text="Why: e.g. reported after round 6 ended."
+    )
+
+
+class Chess960Form(forms.Form):
+    """The Chess960 starting position the arbiter enters for a round (checklist Q222)."""
+
+    position = forms.IntegerField(
+        label="Chess960 starting position", min_value=0, max_value=POSITIONS - 1
+    )
+
+
+class ManualTiebreakForm(forms.Form):
+    """A player's manual tie-break value (checklist Q207); empty clears it."""
+
+    value = forms.DecimalField(
+        label="Manual tie-break (MAN)",
+        required=False,
+        max_digits=9,
+        decimal_places=4,
+        min_value=-MANUAL_LIMIT + Decimal("0.0001"),
+        max_value=MANUAL_LIMIT - Decimal("0.0001"),
+        help_text="A value computed elsewhere; the higher ranks first. Empty: no value.",
     )

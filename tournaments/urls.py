@@ -10,6 +10,7 @@ from tournaments.views import (
     fide_mode,
     imports,
     integrity,
+    entries,
     manage,
     printing,
     public,
@@ -133,6 +134,11 @@ urlpatterns = [
         name="manage-player-half-point-byes",
     ),
     path(
+        "t/<slug:slug>/manage/player/<int:pairing_number>/manual-tiebreak/",
+        entries.player_manual_tiebreak,
+        name="manage-player-manual-tiebreak",
+    ),
+    path(
         "t/<slug:slug>/manage/player/<int:pairing_number>/withdraw/",
         manage.player_withdrawal,
         name="manage-player-withdraw",
@@ -166,6 +172,11 @@ urlpatterns = [
         "t/<slug:slug>/manage/round/<int:number>/results/<int:board>/",
         results.result_enter,
         name="manage-result",
+    ),
+    path(
+        "t/<slug:slug>/manage/round/<int:number>/chess960/",
+        entries.round_chess960,
+        name="manage-round-chess960",
     ),
     path(
         "t/<slug:slug>/manage/round/<int:number>/rating-correction/",

@@ -38,6 +38,7 @@ from tournaments.models import (
 from tournaments.selectors.state import scores_before
 from tournaments.services.adjournments import pairing_adjournment_warning, round_adjourn_missing
 from tournaments.services.base import audit, lock_tournament, require_confirmation
+from tournaments.services.chess960 import round_draw_chess960
 from tournaments.services.integrity import deleted_rows, integrity_event_record, snapshot_rows
 from tournaments.services.tournaments import tournament_check_setup
 
@@ -273,7 +274,8 @@ def round_draft_exchange_opponents(
 def round_publish(*, rnd: Round, by: User | None) -> Round:
     """Publish the draft with its boards in the order of C.04.2 D.9 (the bye last).
 
-    Refused for a round already published and for a round not paired.
+    Refused for a round already published and for a round not paired. A Chess960 tournament's
+    round gets its starting position drawn (Q222) unless it has one.
     """
     tournament = lock_tournament(rnd.tournament_id)
     rnd = Round.objects.get(pk=rnd.pk)
@@ -296,6 +298,7 @@ def round_publish(*, rnd: Round, by: User | None) -> Round:
     rnd.state = RoundState.PUBLISHED
     rnd.published_at = timezone.now()
     rnd.save(update_fields=["state", "published_at", "updated"])
+    round_draw_chess960(tournament=tournament, rnd=rnd, by=by)
     audit(
         tournament=tournament,
         by=by,

@@ -47,6 +47,7 @@ class Family(enum.Enum):
     STD = "STD"  # TRF-2026: standard points
     TPN = "TPN"  # TRF-2026: pairing number
     RTNG = "RTNG"  # TRF-2026: rating
+    MAN = "MAN"  # VCL Q207: a value computed elsewhere, entered by the arbiter
 
 
 HELPERS = frozenset({Family.VUR, Family.ABH, Family.AFB, Family.RTG})

@@ -177,11 +177,12 @@ def compute_standings(
     edition: Edition,
     unrated_rating: int | None = None,
     round_ratings: Mapping[tuple[int, PlayerId], int] | None = None,
+    manual: Mapping[PlayerId, Fraction] | None = None,
     lots_seed: str = "",
     lots: bool = True,
 ) -> Standings:
     """The standings after the last round of `state` for an ordered tie-break list; the
     rating-based tie-breaks rate unrated players `unrated_rating` and use `round_ratings`
-    when given (`Results`)."""
-    results = Results(state, edition, unrated_rating, round_ratings)
+    when given, and MAN the `manual` values (`Results`)."""
+    results = Results(state, edition, unrated_rating, round_ratings, manual)
     return rank(results, codes, lots_seed, lots=lots)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
+from fractions import Fraction
 from functools import cached_property
 from typing import TypeVar, cast
 
@@ -35,6 +36,8 @@ class Results:
     (C.07 4, 10 preamble). `round_ratings` maps (round, player) to the rating valid in that
     round, for a tournament over 30 days whose tie-breaks use it (VCL Q214); without it every
     round counts each player's first rating, `PlayerState.rating` (C.07 10; VCL Q215).
+    `manual` holds the externally computed values the arbiter entered (tie-break MAN, VCL
+    Q207).
     """
 
     def __init__(
@@ -43,8 +46,10 @@ class Results:
         edition: Edition,
         unrated_rating: int | None = None,
         round_ratings: Mapping[tuple[int, PlayerId], int] | None = None,
+        manual: Mapping[PlayerId, Fraction] | None = None,
     ) -> None:
         self.state = state
+        self.manual: Mapping[PlayerId, Fraction] = manual or {}
         self.edition = edition
         self.unrated_rating = unrated_rating
         self.round_ratings: Mapping[tuple[int, PlayerId], int] = round_ratings or {}
@@ -108,7 +113,7 @@ class Results:
             initial_color=self.state.initial_color,
             scoring=self.scoring,
         )
-        return Results(state, self.edition, self.unrated_rating, self.round_ratings)
+        return Results(state, self.edition, self.unrated_rating, self.round_ratings, self.manual)
 
 
 def _final_round_drawn(player: PlayerState, final: int) -> PlayerState:

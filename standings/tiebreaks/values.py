@@ -13,6 +13,7 @@ from .breakdown import Breakdown
 from .buchholz import adjusted_score_value, average_of_opponents_buchholz, buchholz, fore_buchholz
 from .codes import Family, TiebreakCode
 from .koya import koya
+from .manual import manual_value
 from .order import pairing_number, rating_order, standard_points
 from .own_results import (
     count_rounds,
@@ -64,6 +65,7 @@ _BY_FAMILY: dict[Family, Tiebreak] = {
     Family.STD: standard_points,
     Family.TPN: pairing_number,
     Family.RTNG: rating_order,
+    Family.MAN: manual_value,
 }
 
 

@@ -159,6 +159,18 @@ TARGETS = (
         kwargs=("slug", "number", "board"),
     ),
     Target(
+        "manage-round-chess960",
+        "arbiter",
+        lambda _: {"position": "518"},
+        kwargs=("slug", "number"),
+    ),
+    Target(
+        "manage-player-manual-tiebreak",
+        "arbiter",
+        lambda _: {"value": "12.5"},
+        kwargs=("slug", "pairing_number"),
+    ),
+    Target(
         "manage-rating-correction",
         "arbiter",
         lambda _: {"board": "1", "result": "0-1", "note": "Reported late."},

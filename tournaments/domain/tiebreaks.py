@@ -58,6 +58,9 @@ TIEBREAKS: tuple[TiebreakDefinition, ...] = (
     TiebreakDefinition("STD", "Standard points", "TRF-2026"),
     TiebreakDefinition("TPN", "Pairing number", "TRF-2026", reversible=True),
     TiebreakDefinition("RTNG", "Rating", "TRF-2026", reversible=True),
+    # A value computed elsewhere (another program, a playoff's order) that the arbiter enters
+    # for each player (checklist Q207); not a C.07 code, so other programs do not know it.
+    TiebreakDefinition("MAN", "Manual tie-break (values entered by the arbiter)", "VCL Q207"),
     TiebreakDefinition("BC", "Board count (team knock-out)", "12.1", computed=False),
     TiebreakDefinition("TBR", "Top board result (team knock-out)", "12.2", computed=False),
     TiebreakDefinition("BBE", "Bottom board elimination (team knock-out)", "12.3", computed=False),

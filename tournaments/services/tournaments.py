@@ -75,6 +75,7 @@ class TournamentSettings:
     max_half_point_byes: int = 1
     no_byes_last_rounds: int = 1
     drawing_of_lots: bool = False
+    chess960: bool = False
     rating_method: TournamentRatingMethod = TournamentRatingMethod.FIDE
     unrated_rule: UnratedRule = UnratedRule.UNDEFINED
     unrated_rating: int = 0
@@ -104,6 +105,7 @@ _PLAIN_FIELDS = (
     "max_half_point_byes",
     "no_byes_last_rounds",
     "drawing_of_lots",
+    "chess960",
     *RATING_FIELDS,
 )
 

@@ -6,6 +6,8 @@ import segno
 from django import template
 from django.utils.safestring import SafeString, mark_safe
 
+from tournaments.domain.chess960 import back_rank
+
 register = template.Library()
 
 
@@ -18,6 +20,12 @@ def half_points(value: int | None) -> str:
     if not half:
         return str(whole)
     return f"{whole}½" if whole else "½"
+
+
+@register.filter
+def chess960_pieces(position: int) -> str:
+    """White's pieces from a1 to h1 for a Chess960 position number: 518 → RNBQKBNR."""
+    return back_rank(position)
 
 
 @register.simple_tag

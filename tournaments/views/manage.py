@@ -21,6 +21,7 @@ from tournaments.forms import (
     ByeRequestForm,
     ForbiddenPairForm,
     ImportForm,
+    ManualTiebreakForm,
     PlayerDetailsForm,
     PlayerForm,
     TournamentForm,
@@ -201,6 +202,7 @@ def _player_page(
         "withdraw_form": WithdrawForm(initial={"from_round": next_round}),
         "details_form": details
         or PlayerDetailsForm(initial=PlayerDetailsForm.initial_for(subject)),
+        "manual_tiebreak_form": ManualTiebreakForm(initial={"value": subject.manual_tiebreak}),
     }
     status = 400 if details is not None and details.errors else 200
     return render(request, "tournaments/manage/player.html", context, status=status)

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from tournaments.confirmations import confirmed_level
 from tournaments.exceptions import ConfirmationRequired, TournamentError
-from tournaments.forms import RatingCorrectionForm, ResultForm
+from tournaments.forms import Chess960Form, RatingCorrectionForm, ResultForm
 from tournaments.http import ArbiterRequest, arbiter_required
 from tournaments.models import Result, Tournament
 from tournaments.selectors import manage as selectors
@@ -66,6 +66,7 @@ def results(request: ArbiterRequest, tournament: Tournament, number: int) -> Htt
         "progress": selectors.results_progress(rnd),
         "first_open": first_open_round(tournament),
         "rating_form": RatingCorrectionForm(),
+        "chess960_form": Chess960Form(initial={"position": rnd.chess960_position}),
     }
     return render(request, "tournaments/manage/results.html", context)
 

@@ -65,3 +65,20 @@ def test_the_menu_accepts_them_and_r_only_on_tpn_and_rtng() -> None:
         "Pairing number reversed",
         "Rating",
     ]
+
+
+def test_man_ranks_by_the_values_entered_higher_first_and_none_last() -> None:
+    # Q207: values computed elsewhere; players 2 and 4 have none.
+    manual = {PlayerId(1): Fraction(1, 2), PlayerId(3): Fraction(7, 4)}
+    standings = compute_standings(
+        FOUR, parse_codes("PTS,MAN,TPN"), edition=Edition.C07_2026, manual=manual
+    )
+
+    assert [row.player_id for row in standings.rows] == [3, 1, 2, 4]
+    assert [row.values["MAN"] for row in standings.rows] == [
+        Fraction(7, 4),
+        Fraction(1, 2),
+        None,
+        None,
+    ]
+    assert standings.breakdown(PlayerId(2), "MAN").note == "no value entered"
