@@ -146,6 +146,9 @@ def crosstable_pdf(request: ArbiterRequest, tournament: Tournament) -> HttpRespo
 def _settings(tournament: Tournament) -> Section:
     scoring = tournament.scoring
     lines = [
+        f"Type: {tournament.tournament_type or 'not given'}; time control: "
+        f"{tournament.time_control or 'not given'}; "
+        f"{'rated' if tournament.rated else 'not rated'} by FIDE.",
         f"Pairing system: {tournament.get_pairing_system_display()}; "
         f"{tournament.rounds} rounds; rate: {tournament.get_rating_kind_display()}.",
         f"Tournament rating: {tournament.get_rating_method_display()}; unrated players in "
@@ -183,10 +186,10 @@ def _arbiters(tournament: Tournament) -> Section:
         for role in roles
     ]
     named = [
-        f"{label} (as entered): {name}"
-        for label, name in (
-            ("Chief arbiter", tournament.chief_arbiter),
-            ("Deputy arbiters", tournament.deputy_arbiter),
+        f"{label} (the rating report's): {name}" + (f", FIDE ID {ids}" if ids else "")
+        for label, name, ids in (
+            ("Chief arbiter", tournament.chief_arbiter, tournament.chief_arbiter_fide_id),
+            ("Deputy arbiters", tournament.deputy_arbiter, tournament.deputy_arbiter_fide_ids),
         )
         if name
     ]
@@ -199,13 +202,15 @@ def _rounds(tournament: Tournament) -> Section:
         game_count=Count("games", distinct=True), bye_count=Count("byes", distinct=True)
     ).order_by("number")
     rows = []
+    planned = list(tournament.round_dates or [])
     for rnd in rounds:
         when = rnd.completed_at or rnd.published_at or rnd.paired_at
+        date = planned[rnd.number - 1] if rnd.number <= len(planned) else ""
         rows.append(
             [
                 str(rnd.number),
                 rnd.get_state_display(),
-                when.date().isoformat() if when else "",
+                str(date) or (when.date().isoformat() if when else ""),
                 str(rnd.game_count),
                 str(rnd.bye_count),
             ]

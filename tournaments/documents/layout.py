@@ -86,6 +86,8 @@ class Grid:
     numeric: frozenset[int] = frozenset()
     size: float = 8.5
     empty: str = "Nothing to list."
+    ruled: bool = False
+    """Ruled rows, tall enough to write in (the check-in sheet)."""
 
 
 @dataclass(frozen=True)
@@ -169,8 +171,16 @@ def _grid_tables(grid: Grid, width: float) -> list[Flowable]:
             ("BACKGROUND", (0, index), (-1, index), colors.HexColor("#eeeeee"))
             for index in range(2, len(data), 2)
         ]
-        table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
-        table.setStyle(TableStyle([*style, *shading]))
+        ruling: list[tuple[Any, ...]] = []
+        heights = None
+        if grid.ruled:
+            ruling = [
+                ("GRID", (0, 0), (-1, -1), 0.4, colors.grey),
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ]
+            heights = [grid.size * 1.6] + [grid.size * 2.6] * len(block)
+        table = Table(data, colWidths=widths, rowHeights=heights, repeatRows=1, hAlign="LEFT")
+        table.setStyle(TableStyle([*style, *(ruling or shading)]))
         tables.append(table)
     return tables
 

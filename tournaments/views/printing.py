@@ -272,11 +272,12 @@ def players_pdf(request: ArbiterRequest, tournament: Tournament) -> HttpResponse
 @require_safe
 @reports_required
 def check_in_pdf(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
-    """The check-in sheet: every player by name with a box to tick and room to sign."""
+    """The check-in sheet: every player by name in a ruled row with a box to tick and room to
+    sign."""
     players = sorted(_players(tournament), key=lambda player: player.name.casefold())
     rows = [
         [player.name, str(player.pairing_number), player.federation, str(player.fide_rating or "")]
-        + ["☐", ""]
+        + ["", ""]
         for player in players
     ]
     grid = Grid(
@@ -286,6 +287,7 @@ def check_in_pdf(request: ArbiterRequest, tournament: Tournament) -> HttpRespons
         numeric=frozenset({1, 3}),
         size=10,
         empty="No players yet.",
+        ruled=True,
     )
     document = heading(tournament, "Check-in sheet", f"{len(rows)} players")
     return pdf_response(

@@ -52,6 +52,13 @@ def tournament(arbiter: User) -> Tournament:
     second.save()
     third.state = RoundState.PAIRED
     third.save()
+    Tournament.objects.filter(pk=tournament.pk).update(
+        time_control="5400+30",
+        chief_arbiter="Ana Arbiter",
+        chief_arbiter_fide_id="12345678",
+        round_dates=["2026-05-01", "2026-05-02", "2026-05-03"],
+    )
+    tournament.refresh_from_db()
     return tournament
 
 
@@ -159,6 +166,9 @@ def test_the_standings_crosstable_and_report_hold_names_points_and_tie_breaks(
     for part in ("Tournament report", "Settings", "Arbiters", "Rounds", "Standings after round 1"):
         assert part in report
     assert "Nguyễn, Thị Đào" in report
+    assert "time control: 5400+30; rated by FIDE" in report
+    assert "Chief arbiter (the rating report's): Ana Arbiter, FIDE ID 12345678" in report
+    assert re.search(r"1 Completed\s+2026-05-01\s+2\s+1", report)
     assert "Completed" in report and "Published" in report
 
 
@@ -171,8 +181,14 @@ def test_the_player_list_check_in_sheet_and_cards(
 
     assert all(name in players for name in NAMES)
     assert "5 players" in players
-    listed = [line.split(",")[0] for line in check_in if "☐" in line]
-    assert listed == ["Adams", "Müller", "Nguyễn", "Þórsson", "Иванов"]
+    assert "Name No Fed Rtg Here Signature" in check_in
+    assert [line for line in check_in if line.startswith(NAMES)] == [
+        "Adams, Zoë 5 ISL 2396",
+        "Müller, Jürgen 4 ISL 2397",
+        "Nguyễn, Thị Đào 3 ISL 2398",
+        "Þórsson, Ægir 1 ISL 2400",
+        "Иванов, Пётр 2 ISL 2399",
+    ]
     assert "1. Þórsson, Ægir · total 1" in cards
     assert re.search(r"1\s+White\s+2\. Иванов, Пётр\s+0\s+win", cards)
     assert re.search(r"2\s+Black\s+5\. Adams, Zoë\s+1\s+playing", cards)

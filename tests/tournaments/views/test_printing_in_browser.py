@@ -1,0 +1,49 @@
+"""The Print (PDF) menu in a real Chromium: the arbiter opens it on a published round's page
+and follows a link to a PDF (screenshot var/screenshots/print-menu-1280.png)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.test import Client
+from pytest_django.live_server_helper import LiveServer
+
+from tests.factories import TournamentRoleFactory, UserFactory
+from tests.pairing.fixtures import import_round_input
+from tests.pdf import pdf_text
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SCREENSHOTS = Path(__file__).resolve().parents[3] / "var" / "screenshots"
+
+
+def test_the_arbiter_opens_the_print_menu_and_gets_the_result_slips(
+    live_server: LiveServer, chromium: Any, client: Client
+) -> None:
+    from playwright.sync_api import expect
+
+    arbiter = UserFactory.create(username="arbiter")
+    tournament = import_round_input(3)
+    TournamentRoleFactory.create(tournament=tournament, user=arbiter)
+    client.force_login(arbiter)
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+    )
+    page = context.new_page()
+    page.goto(f"{live_server.url}/t/{tournament.slug}/manage/round/2/pairing/")
+
+    slips = page.get_by_role("link", name="Round 2 result slips, Letter")
+    expect(slips).to_be_hidden()
+    page.get_by_text("Print (PDF)").click()
+    expect(slips).to_be_visible()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "print-menu-1280.png"))
+    href = slips.get_attribute("href")
+    assert href == f"/t/{tournament.slug}/pdf/round/2/slips.pdf?paper=letter"
+    response = context.request.get(f"{live_server.url}{href}")
+    assert response.headers["content-type"] == "application/pdf"
+    assert "Round 2 · Board 1" in pdf_text(response.body())
+    context.close()
