@@ -17,7 +17,9 @@ signed-in arbiter's request is rendered as before and marked private.
 from __future__ import annotations
 
 import hashlib
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from functools import wraps
 from typing import Concatenate, ParamSpec, TypeVar, cast
@@ -74,6 +76,51 @@ def _matches(request: HtmxHttpRequest, etag: str) -> bool:
     return "*" in asked or etag in asked or etag.removeprefix("W/") in asked
 
 
+Page = tuple[bytes, str]
+"""A kept page: its bytes and its Content-Type."""
+
+
+class _PageMemory:
+    """The pages kept by a worker in its own memory, in front of the shared cache.
+
+    A page is kept under its ETag, which holds its version: what is kept under a key never
+    changes, so a worker may answer from memory without asking the shared cache (one Redis round
+    trip less for each page served). Holds at most `limit` bytes; the oldest go first.
+    """
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.pages: OrderedDict[str, Page] = OrderedDict()
+        self.size = 0
+        self.lock = threading.Lock()
+
+    def get(self, key: str) -> Page | None:
+        with self.lock:
+            page = self.pages.get(key)
+        if page is None:
+            page = cache.get(key)
+            if page is not None:
+                self._remember(key, page)
+        return page
+
+    def set(self, key: str, page: Page) -> None:
+        cache.set(key, page)
+        self._remember(key, page)
+
+    def _remember(self, key: str, page: Page) -> None:
+        with self.lock:
+            if key in self.pages:
+                return
+            self.pages[key] = page
+            self.size += len(page[0])
+            while self.size > self.limit:
+                _, (content, _) = self.pages.popitem(last=False)
+                self.size -= len(content)
+
+
+_PAGES = _PageMemory(limit=16 * 1024 * 1024)
+
+
 def _public(response: HttpResponse, etag: str) -> HttpResponse:
     response["ETag"] = etag
     # A browser asks again every time (a 304 while the version holds): a player reloading the
@@ -109,13 +156,13 @@ def cached_by_version(
             if _matches(request, etag):
                 return _public(HttpResponseNotModified(), etag)
             key = f"public-page:{etag}"
-            kept: tuple[bytes, str] | None = cache.get(key)
+            kept = _PAGES.get(key)
             if kept is not None:
                 content, content_type = kept
                 return _public(HttpResponse(content, content_type=content_type), etag)
             response = view(request, *args, **kwargs)
             if response.status_code == 200 and not response.streaming:
-                cache.set(key, (response.content, response["Content-Type"]))
+                _PAGES.set(key, (response.content, response["Content-Type"]))
             return _public(response, etag)
 
         return cast(PublicView[P], wrapper)

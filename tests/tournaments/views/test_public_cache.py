@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.cache import cache
 from django.test import Client
 from pytest_django import DjangoAssertNumQueries
 
@@ -174,6 +175,18 @@ def test_a_kept_page_is_served_without_a_query(
     first = client.get(url).content
 
     with django_assert_num_queries(0):  # the version and the page: both from the cache
+        assert client.get(url).content == first
+
+
+def test_a_worker_serves_a_page_it_kept_from_its_own_memory(
+    client: Client, arbiter: User, django_assert_num_queries: DjangoAssertNumQueries
+) -> None:
+    tournament = _tournament(arbiter)
+    url = f"/t/{tournament.slug}/standings/"
+    first = client.get(url).content
+    cache.clear()  # the shared cache lost everything (Redis restarted)
+
+    with django_assert_num_queries(1):  # the version again; the page is not rendered again
         assert client.get(url).content == first
 
 
