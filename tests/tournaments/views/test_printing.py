@@ -231,3 +231,23 @@ def test_the_round_and_live_standings_pages_offer_the_print_menu(
     for page in (published, draft, live):
         for path in ("standings", "crosstable", "players", "check-in", "player-cards", "report"):
             assert f'href="/t/{slug}/pdf/{path}.pdf"' in page
+
+
+def test_an_empty_tournament_prints_every_document_and_odd_rounds_are_refused(
+    arbiter_client: Client, arbiter: User
+) -> None:
+    tournament = tournament_with_players(0, rounds=2, arbiter=arbiter)
+    Tournament.objects.filter(pk=tournament.pk).update(name="R&D <Open> Ænima")
+    url = f"/t/{tournament.slug}/pdf"
+
+    for path in ("players", "check-in", "player-cards", "standings", "crosstable", "report"):
+        text = pdf_text(_pdf(arbiter_client, f"{url}/{path}.pdf?paper=letter"))
+        assert "R&D <Open> Ænima" in text
+    assert "No players yet." in pdf_text(_pdf(arbiter_client, f"{url}/players.pdf"))
+    assert "before round 1" in pdf_text(_pdf(arbiter_client, f"{url}/standings.pdf"))
+    for asked in ("x", "²", "9", "1"):
+        refused = arbiter_client.get(f"{url}/standings.pdf?round={asked}")
+        assert refused.status_code == 404
+        assert "round" in refused.content.decode()
+    assert arbiter_client.get(f"{url}/round/9/slips.pdf").status_code == 404
+    assert arbiter_client.get(f"{url}/round/1/pairings.pdf").status_code == 404
