@@ -19,6 +19,7 @@ without it the server uses its default (local memory per worker). Needs wrk
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.cookiejar
 import json
 import os
@@ -78,6 +79,25 @@ class Figures:
     not_modified: int
 
 
+def spawn(
+    args: list[str],
+    *,
+    nice: int,
+    env: dict[str, str] | None = None,
+    cwd: Path | None = None,
+    stdout: int | None = None,
+) -> subprocess.Popen[bytes]:
+    """Start `args` in a session of its own, `nice` steps below the others: its scheduling
+    group (Linux autogroup) gets that niceness, as docker-compose.yml gives the containers their
+    CPU shares; without autogroups, the process itself is niced."""
+    process = subprocess.Popen(
+        ["nice", "-n", str(nice), *args], env=env, cwd=cwd, stdout=stdout, start_new_session=True
+    )
+    with contextlib.suppress(OSError):  # no autogroups: the process's own niceness stays
+        Path(f"/proc/{process.pid}/autogroup").write_text(str(nice))
+    return process
+
+
 def run(args: list[str], env: dict[str, str], cwd: Path) -> str:
     done = subprocess.run(args, env=env, cwd=cwd, capture_output=True, text=True, check=False)
     if done.returncode:
@@ -130,7 +150,10 @@ def wrk(
         str(HERE / "loadtest.lua"),
         base,
     ]
-    output = subprocess.run(command, env=env, capture_output=True, text=True, check=True).stdout
+    client = spawn(command, nice=options.public_nice, env=env, stdout=subprocess.PIPE)
+    output = client.communicate()[0].decode()
+    if client.returncode:
+        sys.exit(f"wrk failed with status {client.returncode}")
     line = next(line for line in output.splitlines() if line.startswith("LOADTEST "))
     result: dict[str, float] = json.loads(line.removeprefix("LOADTEST "))
     return result
@@ -198,8 +221,9 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))] if ordered else 0.0
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def arguments() -> argparse.ArgumentParser:
+    """The command line; its defaults are the measured setup (docker-compose.yml runs it too)."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--source", type=Path, default=ROOT, help="the checkout to serve")
     parser.add_argument("--db", default="loadtest_public", help="database name (re-created)")
     parser.add_argument("--pg", default="postgresql://postgres@127.0.0.1:5432")
@@ -211,10 +235,23 @@ def main() -> None:
     parser.add_argument("--duration", type=int, default=30)
     parser.add_argument("--wrk-threads", type=int, default=2)
     parser.add_argument("--file", type=Path, default=TRF)
+    parser.add_argument("--arbiter-workers", type=int, default=2, help="behind nginx (--proxy)")
+    parser.add_argument(
+        "--public-nice", type=int, default=9,
+        help="niceness of wrk, nginx and the public workers (the arbiters' workers: 0), as the "
+        "CPU shares of docker-compose.yml (512 against 4096)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--runs", default=",".join(RUNS), help=f"which runs, comma-separated: {','.join(RUNS)}"
+    )
     parser.add_argument(
         "--proxy", action="store_true", help="put nginx with its cache in front of gunicorn"
     )
-    options = parser.parse_args()
+    return parser
+
+
+def main() -> None:
+    options = arguments().parse_args()
     if not shutil.which("wrk"):
         sys.exit("wrk is not installed: apt-get install -y wrk (Debian/Ubuntu), brew install wrk")
     source = options.source.resolve()
@@ -260,22 +297,26 @@ class Server:
         self.processes: list[subprocess.Popen[bytes]] = []
         self.proxy_root = Path()
 
-    def _gunicorn(self, port: int, workers: int) -> subprocess.Popen[bytes]:
-        return subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "config.wsgi", "-b", f"127.0.0.1:{port}",
+    def _gunicorn(self, port: int, workers: int, *, nice: int) -> subprocess.Popen[bytes]:
+        return spawn(
+            [sys.executable, "-m", "gunicorn", "config.wsgi",
+             "-b", f"127.0.0.1:{port}",
              "-w", str(workers), "--threads", str(self.options.threads),
              "--timeout", "120", "--graceful-timeout", "1", "--log-level", "warning",
              "--error-logfile", str(Path(tempfile.gettempdir(), "loadtest-gunicorn.log"))],
-            env=self.env, cwd=self.source,
+            nice=nice, env=self.env, cwd=self.source,
         )  # fmt: skip
 
     def __enter__(self) -> Server:
-        self.processes = [self._gunicorn(self.options.port, self.options.workers)]
+        public_nice = self.options.public_nice
+        self.processes = [self._gunicorn(self.options.port, self.options.workers, nice=public_nice)]
         if self.options.proxy:
-            self.processes.append(self._gunicorn(self.options.port + 2, 1))
+            self.processes.append(
+                self._gunicorn(self.options.port + 2, self.options.arbiter_workers, nice=0)
+            )
             self.proxy_root = Path(tempfile.mkdtemp(prefix="loadtest-nginx-"))
             self.proxy_root.chmod(0o755)  # nginx's workers (www-data) keep their cache there
-            self.processes.append(start_nginx(self.options.port, self.proxy_root))
+            self.processes.append(start_nginx(self.options.port, self.proxy_root, public_nice))
         try:
             wait_for(self.ready)
         except BaseException:
@@ -309,75 +350,92 @@ http {{
   fastcgi_temp_path {root}/fastcgi;
   uwsgi_temp_path {root}/uwsgi;
   scgi_temp_path {root}/scgi;
-  proxy_cache_path {root}/cache keys_zone=public:10m max_size=200m;
-  upstream app {{ server 127.0.0.1:{port}; keepalive 16; }}
-  upstream arbiters {{ server 127.0.0.1:{arbiters_port}; keepalive 4; }}
-  server {{
-    listen 127.0.0.1:{proxy_port};
-    location ~ ^/(t/[^/]+/manage/|accounts/) {{
-      proxy_pass http://arbiters;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-    }}
-    location / {{
-      proxy_pass http://app;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_cache public;
-      proxy_cache_key $scheme$http_host$request_uri$http_hx_request$http_hx_target;
-      proxy_cache_bypass $cookie_sessionid;
-      proxy_no_cache $cookie_sessionid;
-      proxy_cache_revalidate on;
-      proxy_cache_lock on;
-      proxy_cache_use_stale updating;
-    }}
-  }}
+  include {root}/swiss.conf;
 }}
 """
-"""The reverse proxy of docs/public-pages.md: it keeps the anonymous pages for their max-age (5 s)
-and revalidates them with If-None-Match; a signed-in arbiter always reaches gunicorn, and the
-arbiters' pages (result entry, login) go to a gunicorn of their own, never queued behind the
-public pages."""
+"""nginx's main configuration around the deployment's proxy configuration (`config/nginx.conf`,
+the file docker-compose.yml runs), as the nginx image's own main configuration includes it."""
 
 
-def start_nginx(port: int, root: Path) -> subprocess.Popen[bytes]:
+def proxy_configuration(port: int, root: Path) -> str:
+    """`config/nginx.conf` with this run's addresses: the public workers at `port`, nginx at
+    `port + 1`, the arbiters' workers at `port + 2`, the cache under `root`."""
+    text = (ROOT / "config/nginx.conf").read_text()
+    for deployed, here in (
+        ("server web:8000;", f"server 127.0.0.1:{port};"),
+        ("server arbiters:8000;", f"server 127.0.0.1:{port + 2};"),
+        ("listen 80;", f"listen 127.0.0.1:{port + 1};"),
+        ("/var/cache/nginx/swiss", f"{root}/cache"),
+    ):
+        if deployed not in text:
+            sys.exit(
+                f"config/nginx.conf no longer holds {deployed!r}: update benchmarks/loadtest.py"
+            )
+        text = text.replace(deployed, here)
+    return text
+
+
+def start_nginx(port: int, root: Path, nice: int) -> subprocess.Popen[bytes]:
     if not shutil.which("nginx"):
         sys.exit("--proxy needs nginx: apt-get install -y nginx-light")
+    (root / "swiss.conf").write_text(proxy_configuration(port, root))
     config = root / "nginx.conf"
-    config.write_text(
-        NGINX.format(root=root, port=port, proxy_port=port + 1, arbiters_port=port + 2)
-    )
-    return subprocess.Popen(["nginx", "-c", str(config), "-p", str(root)])
+    config.write_text(NGINX.format(root=root))
+    return spawn(["nginx", "-c", str(config), "-p", str(root)], nice=nice)
+
+
+RUNS = ("round", "standings", "players", "poll", "arbiters-alone", "arbiters")
+"""The runs of `measure`, in order (`--runs`)."""
 
 
 def measure(server: Server, manage: list[str], base: str, slug: str) -> list[Figures]:
-    options, env, source = server.options, server.env, server.source
+    options = server.options
+    runs = options.runs.split(",")
     last = 11
     players = [f"/t/{slug}/player/{number}/" for number in range(1, 1001, 37)]
     pages = {
-        "round page": [f"/t/{slug}/round/{last}/"],
-        "standings": [f"/t/{slug}/standings/"],
-        "player pages": players,
+        "round": ("round page", [f"/t/{slug}/round/{last}/"]),
+        "standings": ("standings", [f"/t/{slug}/standings/"]),
+        "players": ("player pages", players),
     }
     mix = [f"/t/{slug}/round/{last}/", f"/t/{slug}/standings/", *players[:8]]
     table = []
-    for name, paths in pages.items():
+    for run_name, (name, paths) in pages.items():
+        if run_name in runs:
+            with server:
+                table.append(figures(name, wrk(base, paths, options, poll=False)))
+            print(table[-1], flush=True)
+    if "poll" in runs:
         with server:
-            table.append(figures(name, wrk(base, paths, options, poll=False)))
+            table.append(figures("poll mix", wrk(base, mix, options, poll=True)))
         print(table[-1], flush=True)
-    with server:
-        table.append(figures("poll mix", wrk(base, mix, options, poll=True)))
-    print(table[-1], flush=True)
+    for run_name in ("arbiters-alone", "arbiters"):
+        if run_name in runs:
+            table += entering_results(server, manage, base, slug, load=run_name == "arbiters")
+    return table
+
+
+def entering_results(
+    server: Server, manage: list[str], base: str, slug: str, *, load: bool
+) -> list[Figures]:
+    """Two arbiters enter the results of the last round (reopened first) for the run's duration,
+    while wrk runs the poll mix (`load`) or with nothing else asked of the server."""
+    options, env, source = server.options, server.env, server.source
+    last = 11
+    players = [f"/t/{slug}/player/{number}/" for number in range(1, 1001, 37)]
+    mix = [f"/t/{slug}/round/{last}/", f"/t/{slug}/standings/", *players[:8]]
     boards = [int(b) for b in run([*manage, "shell", "-c", REOPEN_LAST_ROUND % slug], env, source)
               .splitlines()[-1].split(",")]  # fmt: skip
+    table = []
     with server:
         arbiters = [Arbiter(base, slug, last, boards[index::2]) for index in range(2)]
         for arbiter in arbiters:
             arbiter.login()
             arbiter.start()
-        table.append(figures("poll mix + arbiters", wrk(base, mix, options, poll=True)))
+        if load:
+            table.append(figures("poll mix + arbiters", wrk(base, mix, options, poll=True)))
+        else:
+            time.sleep(options.duration)
         for arbiter in arbiters:
             arbiter.stop.set()
             arbiter.join()
@@ -385,7 +443,7 @@ def measure(server: Server, manage: list[str], base: str, slug: str) -> list[Fig
     failures = sum(arbiter.failures for arbiter in arbiters)
     table.append(
         Figures(
-            name=f"result entry ({len(latencies)} posts)",
+            name=f"result entry{'' if load else ' alone'} ({len(latencies)} posts)",
             rps=len(latencies) / options.duration,
             p50=statistics.median(latencies) if latencies else 0.0,
             p95=percentile(latencies, 0.95),
@@ -398,9 +456,10 @@ def measure(server: Server, manage: list[str], base: str, slug: str) -> list[Fig
 
 
 def print_table(options: argparse.Namespace, table: list[Figures]) -> None:
+    arbiters = f" (+ {options.arbiter_workers} for the arbiters)" if options.proxy else ""
     print(
-        f"\ngunicorn {options.workers} workers x {options.threads} threads"
-        f"{' (+ 1 worker for the arbiters behind nginx)' if options.proxy else ''}, wrk "
+        f"\ngunicorn {options.workers} workers x {options.threads} threads{arbiters}"
+        f" (public side nice {options.public_nice}), wrk "
         f"{options.connections} connections {options.duration} s, cache "
         f"{options.cache_url or 'server default'}{', behind nginx' if options.proxy else ''}; "
         f"load now {os.getloadavg()[0]:.2f}\n"
