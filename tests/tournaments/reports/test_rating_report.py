@@ -190,3 +190,18 @@ def test_the_details_form_refuses_what_does_not_read_and_saves_nothing(
     assert not AuditEntry.objects.filter(tournament=tournament).exists()
     backwards = arbiter_client.post(url, {"round_dates": "2026-05-02 2026-05-01"})
     assert "The dates go back in time" in backwards.content.decode()
+
+
+def test_an_adjourned_game_is_listed_as_what_the_report_waits_for(
+    arbiter_client: Client, arbiter: User
+) -> None:
+    tournament = tournament_with_players(4, rounds=1, arbiter=arbiter)
+    games = pair_round(tournament, 1, RoundState.COMPLETED).games.order_by("board")
+    games.filter(board=1).update(result=Result.ADJOURNED)
+
+    page = arbiter_client.get(f"/t/{tournament.slug}/rating-report/").content.decode()
+    refused = arbiter_client.get(f"/t/{tournament.slug}/rating-report.trf?format=trf26")
+
+    assert "Adjourned games without a result: 1 (Q169)." in page
+    assert refused.status_code == 409
+    assert "Adjourned games without a result: 1 (Q169)." in refused.content.decode()
