@@ -526,3 +526,8 @@ class ManualTiebreakForm(forms.Form):
         max_value=MANUAL_LIMIT - Decimal("0.0001"),
         help_text="A value computed elsewhere; the higher ranks first. Empty: no value.",
     )
+
+    @classmethod
+    def for_value(cls, value: Decimal | None) -> ManualTiebreakForm:
+        """The form showing `value` as typed (`3.5`, not the column's `3.5000`)."""
+        return cls(initial={"value": None if value is None else f"{value.normalize():f}"})

@@ -202,7 +202,7 @@ def _player_page(
         "withdraw_form": WithdrawForm(initial={"from_round": next_round}),
         "details_form": details
         or PlayerDetailsForm(initial=PlayerDetailsForm.initial_for(subject)),
-        "manual_tiebreak_form": ManualTiebreakForm(initial={"value": subject.manual_tiebreak}),
+        "manual_tiebreak_form": ManualTiebreakForm.for_value(subject.manual_tiebreak),
     }
     status = 400 if details is not None and details.errors else 200
     return render(request, "tournaments/manage/player.html", context, status=status)

@@ -101,6 +101,8 @@ def test_a_manual_tie_break_needs_level_4_is_recorded_and_ranks_the_standings(
     assert before[:2] == [1, 3]
     assert [line.player.pairing_number for line in after.lines][:2] == [3, 1]
     assert after.lines[0].values == (Decimal("2.25"),)
+    page = html(arbiter_client.get(f"/t/{tournament.slug}/manage/player/3/"))
+    assert 'name="value" value="2.25"' in page
 
 
 def test_a_manual_tie_break_not_confirmed_changes_nothing(
