@@ -6,11 +6,11 @@ from django.urls import path
 
 from tournaments.views import (
     arbiters,
+    entries,
     exports,
     fide_mode,
     imports,
     integrity,
-    entries,
     manage,
     printing,
     public,
@@ -33,9 +33,7 @@ urlpatterns = [
     path("t/<slug:slug>/", public.tournament_detail, name="tournament-detail"),
     path("t/<slug:slug>/export.trf", exports.tournament_trf, name="tournament-trf"),
     path("t/<slug:slug>/rating-report/", reports.rating_report, name="rating-report"),
-    path(
-        "t/<slug:slug>/rating-report.trf", reports.rating_report_file, name="rating-report-file"
-    ),
+    path("t/<slug:slug>/rating-report.trf", reports.rating_report_file, name="rating-report-file"),
     path(
         "t/<slug:slug>/manage/rating-report/",
         reports.report_details,
