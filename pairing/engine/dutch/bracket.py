@@ -74,6 +74,16 @@ class BracketSearch:
         self.next_residents = next_residents
         self.next_is_last = next_is_last
         self.floatable: frozenset[int] | None = None
+        self.tied_floaters: list[frozenset[int]] = []
+        """C.7/[C8]: sets of downfloaters that tie on every criterion (`downfloaters`); the
+        candidate generated first (B.8) among those floating exactly one of them wins."""
+        self.order_key: list[int] = []
+        """Where the last walk's candidate stands in generation order (D.1-D.3), compared
+        lexicographically between walks of the same bracket."""
+        self.pab_by_unplayed = False
+        """C.04.3 (2025) 2.9 [C9]: the PAB's score ([C5]) is at least this bracket's, so a
+        single downfloater is the PAB receiver, and of the single downfloaters that [C6]-[C8]
+        leave, those with the fewest unplayed rounds are chosen (`downfloaters`)."""
         self.completing = False
         players = layout.players
         self.size = layout.bracket_size
@@ -248,20 +258,44 @@ class BracketSearch:
         lookahead = not completing or self.rules.lookahead_in_every_bracket
         if floating and self.next_residents and lookahead:
             target, mates = next_bracket_criterion(self, target, len(floating))
+        tied = len(self.tied_floaters) > 1
+        pairs, result = self._first_of_tied() if tied else self._walk(target, mates)
+        if self.examined:
+            return replace(result, rejected=self._rejections(pairs))
+        return result
+
+    def _walk(
+        self, target: int, mates: dict[int, int]
+    ) -> tuple[list[tuple[int, int]], BracketPairing]:
+        """The first candidate in generation order (B.6, B.7) reaching `target`, the value of
+        the best matching `mates`."""
         inside = [(i, mates[i]) for i in range(self.size) if i < mates.get(i, -1) < self.size]
         inside = [(i, j) for i, j in inside if self.default(i, j)]
         max_pairs = len(inside)
         paired_mdps = sum(1 for i, _ in inside if i < self.mdps)
         self.target = target
+        self.order_key = []
         residents = list(range(self.mdps, self.size))
         if paired_mdps == 0:
             pairs = self._remainder([], residents, max_pairs)
         else:
             pairs = self._heterogeneous(residents, paired_mdps, max_pairs)
-        result = self._result(pairs, max_pairs, paired_mdps)
-        if self.examined:
-            return replace(result, rejected=self._rejections(pairs))
-        return result
+        return pairs, self._result(pairs, max_pairs, paired_mdps)
+
+    def _first_of_tied(self) -> tuple[list[tuple[int, int]], BracketPairing]:
+        """B.8 between sets of downfloaters equal on every criterion: each set's first
+        candidate, and of those the one generated first."""
+        best: tuple[list[int], list[tuple[int, int]], BracketPairing, frozenset[int], int] | None
+        best = None
+        for floaters in self.tied_floaters:
+            self.floatable = floaters
+            target, mates = self.value([], self.default)
+            pairs, found = self._walk(target, mates)
+            if best is None or self.order_key < best[0]:
+                best = (self.order_key, pairs, found, floaters, target)
+        assert best is not None
+        self.order_key, pairs, result, self.floatable, self.target = best
+        return pairs, result
 
     def _rejections(
         self, accepted: Sequence[tuple[int, int]], limit: int = 3
@@ -335,7 +369,7 @@ class BracketSearch:
         """B.7: S1 sets in D.3 order, MDP-Pairings in D.1 order, then the remainder."""
         players = self.layout.players
         scores = {i: int(players[i].score) for i in range(self.mdps)}
-        for s1 in mdp_selections(range(self.mdps), m1, scores):
+        for index, s1 in enumerate(mdp_selections(range(self.mdps), m1, scores)):
             chosen = set(s1)
 
             def allowed(i: int, j: int, chosen: set[int] = chosen) -> bool:
@@ -355,6 +389,7 @@ class BracketSearch:
                         break
                 else:
                     raise AssertionError("the MDP-Pairing lost the target it had reached")
+            self.order_key = [index, *(resident for _, resident in fixed)]
             return self._remainder(fixed, free, max_pairs - m1)
         raise AssertionError("no S1 reaches the bracket's best value")
 
@@ -368,7 +403,8 @@ class BracketSearch:
         vertex = {k + 1: v for k, v in enumerate(rest)}
         exchanges = resident_exchanges([bsn[v] for v in original_s1], [bsn[v] for v in original_s2])
         nothing: frozenset[int] = frozenset()
-        for out_of_s1, out_of_s2 in itertools.chain([(nothing, nothing)], exchanges):
+        options = itertools.chain([(nothing, nothing)], exchanges)
+        for index, (out_of_s1, out_of_s2) in enumerate(options):
             s1 = sorted(
                 [v for v in original_s1 if bsn[v] not in out_of_s1] + [vertex[k] for k in out_of_s2]
             )
@@ -377,6 +413,7 @@ class BracketSearch:
             )
             pairs = self._transpositions(fixed, s1, s2)
             if pairs is not None:
+                self.order_key += [index, *(opponent for _, opponent in pairs[len(fixed) :])]
                 return pairs
         raise AssertionError("no exchange reaches the bracket's best value")
 

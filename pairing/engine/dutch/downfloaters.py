@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from pairing.engine.dutch.criteria import NextBracketQuality
@@ -29,8 +30,8 @@ def next_bracket_criterion(
     """C.7: among the sets of `count` downfloaters that keep the best C.5/C.6 values (and
     complete the round), keep those giving the best next bracket, and of them those reaching
     the best values of the later criteria; from then on only their members may float.
-    Exact when one such set remains; with several, the union of them may float (a
-    documented approximation). Sets are only enumerated when they are few."""
+    Several sets equal on every criterion are left in `search.tied_floaters`, for the
+    generation order to choose (B.8). Sets are only enumerated when they are few."""
     best_pairs = search.weights.quality_of_pairs(target)
     if math.comb(search.size, count) > MAX_FLOATER_SETS:
         return search.value([], search.default)
@@ -57,12 +58,13 @@ def next_bracket_criterion(
     for value in sorted(quality):
         if count == 1:
             # One downfloater: "a member of the best sets floats" is exact.
-            search.floatable = frozenset().union(*quality[value])
-            weight, mates = search.value([], search.default)
-            staying = search.size - len(search.floatable)
-            bonus = search.weights.completion() * (search.vertex_count + 1) * staying
-            if search.weights.quality_of_pairs(weight - bonus) == best_pairs:
-                return weight, mates
+            for floatable in _fewest_unplayed_first(search, frozenset().union(*quality[value])):
+                search.floatable = floatable
+                weight, mates = search.value([], search.default)
+                staying = search.size - len(search.floatable)
+                bonus = search.weights.completion() * (search.vertex_count + 1) * staying
+                if search.weights.quality_of_pairs(weight - bonus) == best_pairs:
+                    return weight, mates
             continue
         best: tuple[int, dict[int, int]] | None = None
         winners: list[frozenset[int]] = []
@@ -78,12 +80,23 @@ def next_bracket_criterion(
             elif weight == best[0]:
                 winners.append(chosen_set)
         if best is not None:
-            if len(winners) == 1:
-                search.floatable = winners[0]
-                return best
-            search.floatable = frozenset().union(*winners)
-            return search.value([], search.default)
+            search.floatable = winners[0]
+            search.tied_floaters = winners
+            return best
     raise AssertionError("no set of downfloaters keeps the best C.5/C.6 values")
+
+
+def _fewest_unplayed_first(
+    search: BracketSearch, members: frozenset[int]
+) -> Iterator[frozenset[int]]:
+    """The players who may be the single downfloater: with [C9] (C.04.3 (2025) 2.9, the
+    downfloater receives the PAB) those with the fewest unplayed rounds first, then those
+    with at most the next count, and so on; otherwise all `members` at once."""
+    if search.pab_by_unplayed:
+        players = search.layout.players
+        for most in sorted({players[i].unplayed for i in members})[:-1]:
+            yield frozenset(i for i in members if players[i].unplayed <= most)
+    yield members
 
 
 def _next_bracket_profile(search: BracketSearch, index: int) -> tuple[int, bool, frozenset[int]]:

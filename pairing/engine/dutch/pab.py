@@ -2,8 +2,10 @@
 
 Both criteria only narrow the players eligible under [C2]: [C5] ranks above every quality
 criterion, so the lowest PAB score the whole round allows is found first and enforced as
-eligibility; [C9] applies to the last bracket, whose one downfloater gets the PAB, where the
-pairs and the downfloater's score are already fixed by [C4]-[C7].
+eligibility; [C9] applies, by its note, to a bracket that downfloats one player, who gets the
+PAB: here the last bracket, where the pairs and the downfloater's score are already fixed by
+[C4]-[C7] (a higher bracket at the PAB's score applies it among its single downfloaters,
+`downfloaters`).
 """
 
 from __future__ import annotations

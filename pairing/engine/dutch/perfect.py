@@ -47,6 +47,11 @@ def perfect_candidate(search: BracketSearch, *, completing: bool) -> list[tuple[
     floaters = [players[i] for i in range(search.size) if i not in paired]
     if not _flawless(search, pairs, floaters):
         return None
+    if search.pab_by_unplayed and len(floaters) == 1:
+        # [C9] (2025): the single downfloater receives the PAB; fewest unplayed rounds first.
+        eligible = [p.unplayed for p in players[: search.size] if p.bye_eligible]
+        if eligible and floaters[0].unplayed > min(eligible):
+            return None
     if completing:
         if len(floaters) > (1 if search.layout.with_bye else 0):
             return None
@@ -74,12 +79,16 @@ def _flawless(
 
 def _ideal_next_bracket(search: BracketSearch, floaters: list[PlayerFacts]) -> bool:
     """C.7 at its best: every downfloater paired in the next bracket, whose residents pair
-    among themselves (one left over, eligible for the PAB, when their number is odd)."""
+    among themselves (one left over, eligible for the PAB, when their number is odd); in 2025
+    ([C8], `lookahead.NextBracket`) with the lower players completing the round."""
     residents = search.next_residents
     if len(floaters) > len(residents):
         return False
     score = residents[0].score
     left = (len(residents) - len(floaters)) % 2
+    if search.next_bracket is not None:
+        # 2025 [C8]: the next bracket's value counts the completion of the round ([C4]).
+        return search.next_bracket.value(floaters) == (left, 0, (int(score),) * left)
     ideal = sorted(
         [f.score - score for f in floaters]
         + [2] * left

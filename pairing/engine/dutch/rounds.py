@@ -53,6 +53,7 @@ class _Context:
         next_residents: Sequence[PlayerFacts],
         next_is_last: bool,
         after: NextBracket | None,
+        pab_by_unplayed: bool = False,
     ) -> BracketSearch:
         """The search of one bracket laid out as `layout` (A.9: alone, or with every lower
         player for the PPB and the last bracket)."""
@@ -68,6 +69,7 @@ class _Context:
             after,
         )
         found.examined = [] if self.explain else None
+        found.pab_by_unplayed = pab_by_unplayed
         return found
 
 
@@ -86,6 +88,7 @@ def pair_round(
     def completable(players: Sequence[PlayerFacts]) -> bool:
         return _completable(players, compatible)
 
+    lowest: int | None = None
     if rules.pab_criteria:
         facts, lowest = lowest_pab_score(facts, completable)
         if explain and lowest is not None:
@@ -117,12 +120,17 @@ def pair_round(
                 candidates=bracket,
             )
 
+        # [C9] (2025 art. 2.9): when the PAB's score is at least this bracket's, a single
+        # downfloater is the PAB receiver (the last bracket narrows the PAB above).
+        by_unplayed = bool(lower) and lowest is not None and lowest >= group[0].score
         result = None
         route = rules.routes[0]
         if lower:
             # A.9: pair the bracket on its own, then test that the round can be completed.
             alone = Layout(players=bracket, bracket_size=len(bracket), with_bye=False)
-            searched = context.search(alone, len(floaters), next_residents, next_is_last, after)
+            searched = context.search(
+                alone, len(floaters), next_residents, next_is_last, after, by_unplayed
+            )
             result = searched.solve(completing=False)
             route = rules.routes[1]
             if not _completable([*result.floaters, *lower], compatible):
@@ -131,7 +139,9 @@ def pair_round(
         if result is None:
             # The last bracket, or the PPB (A.9): its downfloaters must complete the round.
             whole = Layout(players=bracket + lower, bracket_size=len(bracket), with_bye=odd)
-            searched = context.search(whole, len(floaters), next_residents, next_is_last, after)
+            searched = context.search(
+                whole, len(floaters), next_residents, next_is_last, after, by_unplayed
+            )
             result = searched.solve(completing=True)
         if explain:
             explanation += describe_bracket(
