@@ -139,16 +139,17 @@ def bbp_differing_rounds(binary: Path, path: Path) -> list[int]:
     return differing
 
 
-def save_case(binary: Path, doc: TrfDocument, round_number: int, name: str) -> Path:
-    """The file before `round_number` (later rounds and comments left out) and bbpPairings'
-    pairing of it, as a golden case in OPEN_CASES."""
+def save_case(binary: Path, doc: TrfDocument, round_number: int, edition: str, name: str) -> Path:
+    """The file before `round_number` (later rounds and comments left out; `192
+    FIDE_DUTCH_2025` for the 2025 edition) and bbpPairings' pairing of it, as a golden case in
+    OPEN_CASES."""
     OPEN_CASES.mkdir(parents=True, exist_ok=True)
     header = TrfDocument(
         players=doc.players,
         name=doc.name,
         total_rounds=doc.total_rounds,
         initial_color=doc.initial_color,
-        pairing_system=doc.pairing_system,
+        pairing_system=Edition.DUTCH_2025.value if edition == "2025" else None,
     )
     case = OPEN_CASES / f"{name}_r{round_number:02d}.trf"
     case.write_text(write_trf(state_document(tournament_state(doc, round_number), header)))
@@ -171,7 +172,7 @@ def cross_ours(plan: Plan, edition: str, binary: Path, work: Path) -> Outcome:
     path.write_text(write_trf(doc))
     differing = bbp_differing_rounds(binary, path)
     for round_number in differing:
-        save_case(binary, doc, round_number, f"crosstest_ours{edition}_{plan.seed}")
+        save_case(binary, doc, round_number, edition, f"crosstest_ours{edition}_{plan.seed}")
     return Outcome(plan, plan.rounds, tuple(differing))
 
 
@@ -210,7 +211,7 @@ def cross_bbp(plan: Plan, edition: str, binary: Path, work: Path) -> Outcome:
             ours = None
         if ours is None or not agrees(recorded_pairing(doc, round_number), ours):
             differing.append(round_number)
-            save_case(binary, doc, round_number, f"crosstest_bbp{edition}_{plan.seed}")
+            save_case(binary, doc, round_number, edition, f"crosstest_bbp{edition}_{plan.seed}")
     return Outcome(plan, doc.rounds_in_file, tuple(differing))
 
 
