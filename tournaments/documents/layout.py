@@ -41,9 +41,6 @@ FONT_DIRS = (
     Path("/usr/share/fonts/truetype/dejavu"),
 )
 MARGIN = 12 * mm
-ROWS_PER_TABLE = 60
-"""Rows drawn as one ReportLab table: splitting a table over pages measures the rows left,
-so a 1000-line standings is cut into blocks, which keeps it linear (benchmarks/bench_pdf.py)."""
 
 
 class Paper(enum.Enum):
@@ -77,8 +74,8 @@ def fonts() -> Fonts:
 
 @dataclass(frozen=True)
 class Grid:
-    """A table: its heading row, its rows of text, each column's share of the width and the
-    columns aligned right (numbers)."""
+    """A table: its heading row, its rows of text, each column's share of the room its
+    texts leave (`column_widths`) and the columns aligned right (numbers)."""
 
     headings: Sequence[str]
     rows: Sequence[Sequence[str]]
@@ -140,49 +137,72 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def _grid_tables(grid: Grid, width: float) -> list[Flowable]:
-    """The grid as tables of `ROWS_PER_TABLE` rows, each with the heading row (repeated when
-    a block continues on the next page); names too long for their column are cut."""
+PADDING = 2
+"""Points left and right of each cell's text."""
+
+
+def column_widths(grid: Grid, width: float) -> list[float]:
+    """Each column's width within `width`: its widest text (heading or cell), so numbers are
+    never cut; the room left is shared by the shares of `grid.widths`, and when the texts do
+    not fit, the text columns (names) give up width in proportion to their shares."""
+    face = fonts()
+    natural = [
+        max(
+            stringWidth(str(heading), face.bold, grid.size),
+            max((stringWidth(row[index], face.regular, grid.size) for row in grid.rows), default=0),
+        )
+        + 2 * PADDING
+        for index, heading in enumerate(grid.headings)
+    ]
+    spare = width - sum(natural)
+    if spare >= 0:
+        total = sum(grid.widths)
+        return [
+            own + spare * share / total for own, share in zip(natural, grid.widths, strict=True)
+        ]
+    texts = [index for index in range(len(natural)) if index not in grid.numeric]
+    shares = sum(grid.widths[index] for index in texts)
+    widths = list(natural)
+    for index in texts:
+        widths[index] = max(natural[index] + spare * grid.widths[index] / shares, 6 * PADDING)
+    return widths
+
+
+def _grid_table(grid: Grid, width: float) -> Flowable:
+    """The grid as one table whose heading row is repeated on every page; a text too long for
+    its column (a name, when the columns are many) is cut with an ellipsis."""
     face = fonts()
     if not grid.rows:
-        return [Paragraph(_escape(grid.empty), _styles()[2])]
-    total = sum(grid.widths)
-    widths = [width * share / total for share in grid.widths]
-    room = [column - 4 for column in widths]
+        return Paragraph(_escape(grid.empty), _styles()[2])
+    widths = column_widths(grid, width)
+    room = [column - 2 * PADDING for column in widths]
     style: list[tuple[Any, ...]] = [
         ("FONT", (0, 0), (-1, -1), face.regular, grid.size),
         ("FONT", (0, 0), (-1, 0), face.bold, grid.size),
         ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
-        ("LEFTPADDING", (0, 0), (-1, -1), 2),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 2),
+        ("LEFTPADDING", (0, 0), (-1, -1), PADDING),
+        ("RIGHTPADDING", (0, 0), (-1, -1), PADDING),
         ("TOPPADDING", (0, 0), (-1, -1), 1.5),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
         *(("ALIGN", (column, 0), (column, -1), "RIGHT") for column in grid.numeric),
     ]
     headings = [fit(text, face.bold, grid.size, room[i]) for i, text in enumerate(grid.headings)]
-    tables: list[Flowable] = []
-    for start in range(0, len(grid.rows), ROWS_PER_TABLE):
-        block = grid.rows[start : start + ROWS_PER_TABLE]
-        data = [headings] + [
-            [fit(text, face.regular, grid.size, room[i]) for i, text in enumerate(row)]
-            for row in block
+    data = [headings] + [
+        [fit(text, face.regular, grid.size, room[i]) for i, text in enumerate(row)]
+        for row in grid.rows
+    ]
+    heights = None
+    if grid.ruled:
+        style += [
+            ("GRID", (0, 0), (-1, -1), 0.4, colors.grey),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ]
-        shading = [
-            ("BACKGROUND", (0, index), (-1, index), colors.HexColor("#eeeeee"))
-            for index in range(2, len(data), 2)
-        ]
-        ruling: list[tuple[Any, ...]] = []
-        heights = None
-        if grid.ruled:
-            ruling = [
-                ("GRID", (0, 0), (-1, -1), 0.4, colors.grey),
-                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-            ]
-            heights = [grid.size * 1.6] + [grid.size * 2.6] * len(block)
-        table = Table(data, colWidths=widths, rowHeights=heights, repeatRows=1, hAlign="LEFT")
-        table.setStyle(TableStyle([*style, *(ruling or shading)]))
-        tables.append(table)
-    return tables
+        heights = [grid.size * 1.6] + [grid.size * 2.6] * len(grid.rows)
+    else:
+        style += [("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#eeeeee")])]
+    table = Table(data, colWidths=widths, rowHeights=heights, repeatRows=1, hAlign="LEFT")
+    table.setStyle(TableStyle(style))
+    return table
 
 
 def _page_decorator(heading: Heading, face: Fonts) -> Callable[[Canvas, SimpleDocTemplate], None]:
@@ -245,7 +265,7 @@ def document_pdf(
             parts.append(Paragraph(_escape(section.title), section_style))
         parts += [Paragraph(_escape(line), body) for line in section.lines]
         for grid in section.grids:
-            parts += [Spacer(1, 2), *_grid_tables(grid, width)]
+            parts += [Spacer(1, 2), _grid_table(grid, width)]
         story += [KeepTogether(parts)] if section.keep_together else parts
     return _build(heading, story, paper, wide=wide)
 
