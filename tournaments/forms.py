@@ -391,6 +391,23 @@ class PlayerForm(forms.Form):
         )
 
 
+class PlayerRatingForm(forms.Form):
+    """A player's rating from a later round on, in a tournament over 30 days (VCL Q212-Q213);
+    an empty rating removes the one recorded from that round."""
+
+    from_round = forms.IntegerField(label="From round", min_value=2, max_value=99)
+    rating = forms.CharField(
+        label="Tournament rating",
+        required=False,
+        help_text="Empty to remove; “unrated” or 0 when unrated.",
+        widget=forms.TextInput(attrs={"inputmode": "numeric"}),
+    )
+
+    def clean_rating(self) -> int | None:
+        text = (self.cleaned_data.get("rating") or "").strip()
+        return None if not text else _rating(text)
+
+
 class PlayerDetailsForm(PlayerForm):
     """A registered player's details, to correct them."""
 

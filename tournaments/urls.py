@@ -18,6 +18,7 @@ from tournaments.views import (
     reports,
     results,
 )
+from tournaments.views.player_ratings import player_rating
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -130,6 +131,11 @@ urlpatterns = [
         "t/<slug:slug>/manage/player/<int:pairing_number>/half-point-byes/",
         manage.player_half_point_byes,
         name="manage-player-half-point-byes",
+    ),
+    path(
+        "t/<slug:slug>/manage/player/<int:pairing_number>/rating/",
+        player_rating,
+        name="manage-player-rating",
     ),
     path(
         "t/<slug:slug>/manage/player/<int:pairing_number>/manual-tiebreak/",

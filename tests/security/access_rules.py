@@ -162,6 +162,7 @@ RULES: dict[str, Rule] = {
     "manage-player-details": ARBITER_ACTION,
     "manage-player-bye": ARBITER_ACTION,
     "manage-player-half-point-byes": ARBITER_ACTION,
+    "manage-player-rating": ARBITER_ACTION,
     "manage-player-manual-tiebreak": ARBITER_ACTION,
     "manage-player-withdraw": ARBITER_ACTION,
     "manage-player-reinstate": ARBITER_ACTION,

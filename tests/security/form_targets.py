@@ -139,6 +139,12 @@ TARGETS = (
         kwargs=("slug", "pairing_number"),
     ),
     Target(
+        "manage-player-rating",
+        "arbiter",
+        lambda _: {"from_round": "3", "rating": "2105"},
+        kwargs=("slug", "pairing_number"),
+    ),
+    Target(
         "manage-initial-ranking",
         "arbiter",
         lambda _: {"rating_kind": RatingKind.STANDARD.value, "criterion": "name"},

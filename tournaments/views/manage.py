@@ -24,6 +24,7 @@ from tournaments.forms import (
     ManualTiebreakForm,
     PlayerDetailsForm,
     PlayerForm,
+    PlayerRatingForm,
     TournamentForm,
     WithdrawForm,
 )
@@ -31,7 +32,7 @@ from tournaments.http import ArbiterRequest, arbiter_required, login_required
 from tournaments.models import Bye, ByeKind, ForbiddenPair, Player, Tournament
 from tournaments.selectors import manage as selectors
 from tournaments.selectors.ratinglists import registration_initial
-from tournaments.selectors.state import next_round_number
+from tournaments.selectors.state import next_round_number, player_rating
 from tournaments.services.availability import (
     bye_cancel,
     bye_request,
@@ -202,6 +203,8 @@ def _player_page(
         "withdraw_form": WithdrawForm(initial={"from_round": next_round}),
         "details_form": details
         or PlayerDetailsForm(initial=PlayerDetailsForm.initial_for(subject)),
+        "rating": player_rating(subject, tournament.rating_method),
+        "rating_form": PlayerRatingForm(initial={"from_round": next_round}),
         "manual_tiebreak_form": ManualTiebreakForm.for_value(subject.manual_tiebreak),
     }
     status = 400 if details is not None and details.errors else 200

@@ -1,0 +1,45 @@
+"""A player's ratings per round in a tournament over 30 days (C.07 10; VCL Q212-Q213)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.views.decorators.http import require_POST
+
+from tournaments.exceptions import TournamentError
+from tournaments.forms import PlayerRatingForm
+from tournaments.http import ArbiterRequest, arbiter_required
+from tournaments.models import Player, Tournament
+from tournaments.services.ratings import player_rating_set
+
+
+@arbiter_required
+@require_POST
+def player_rating(
+    request: ArbiterRequest, tournament: Tournament, pairing_number: int
+) -> HttpResponse:
+    """Record or remove the player's rating from a round on; the outcome, or what was wrong,
+    is the message on the player page (nothing saved then)."""
+    subject = get_object_or_404(Player, tournament=tournament, pairing_number=pairing_number)
+    form = PlayerRatingForm(request.POST)
+    if not form.is_valid():
+        problems = [
+            f"{form[name].label}: {' '.join(str(error) for error in errors)}"
+            for name, errors in form.errors.items()
+        ]
+        messages.error(request, "Nothing was saved. " + " ".join(problems))
+    else:
+        from_round, rating = form.cleaned_data["from_round"], form.cleaned_data["rating"]
+        try:
+            player_rating_set(player=subject, from_round=from_round, rating=rating, by=request.user)
+        except TournamentError as error:
+            messages.error(request, str(error))
+        else:
+            done = (
+                f"rated {rating} from round {from_round}"
+                if rating is not None
+                else (f"no longer has a rating from round {from_round}")
+            )
+            messages.success(request, f"{subject.name} {done}.")
+    return redirect("manage-player", tournament.slug, subject.pairing_number)
