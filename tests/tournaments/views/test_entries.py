@@ -4,6 +4,7 @@ position (checklist Q222) and a player's manual tie-break value (Q207, Level 4).
 from __future__ import annotations
 
 from decimal import Decimal
+from fractions import Fraction
 
 import pytest
 from django.contrib.auth.models import User
@@ -100,7 +101,7 @@ def test_a_manual_tie_break_needs_level_4_is_recorded_and_ranks_the_standings(
     after = tournament_standings(tournament=tournament)
     assert before[:2] == [1, 3]
     assert [line.player.pairing_number for line in after.lines][:2] == [3, 1]
-    assert after.lines[0].values == (Decimal("2.25"),)
+    assert after.lines[0].values == (Fraction(9, 4),)
     page = html(arbiter_client.get(f"/t/{tournament.slug}/manage/player/3/"))
     assert 'name="value" value="2.25"' in page
 
