@@ -143,8 +143,9 @@ PADDING = 2
 
 def column_widths(grid: Grid, width: float) -> list[float]:
     """Each column's width within `width`: its widest text (heading or cell), so numbers are
-    never cut; the room left is shared by the shares of `grid.widths`, and when the texts do
-    not fit, the text columns (names) give up width in proportion to their shares."""
+    not cut; the room left is shared by the shares of `grid.widths`, and when the texts do
+    not fit, the text columns (names) give up width in proportion to their shares (and, when
+    that is not enough, every column shrinks alike)."""
     face = fonts()
     natural = [
         max(
@@ -165,7 +166,8 @@ def column_widths(grid: Grid, width: float) -> list[float]:
     widths = list(natural)
     for index in texts:
         widths[index] = max(natural[index] + spare * grid.widths[index] / shares, 6 * PADDING)
-    return widths
+    scale = min(1.0, width / sum(widths))  # still too wide: every column gives way
+    return [column * scale for column in widths]
 
 
 def _grid_table(grid: Grid, width: float) -> Flowable:
