@@ -358,7 +358,7 @@ def tournament_trf_report(
         doc = reports.report_header(doc, tournament)
         played = reports.played_rounds(tournament)
     if fmt == "trf26":
-        doc = replace(doc, other_lines=national_lines(tournament))
+        doc = replace(doc, other_lines=(*doc.other_lines, *national_lines(tournament)))
         return write_trf(doc, fmt, played_rounds=played)
     return write_trf(replace(doc, comments=()), fmt, played_rounds=played)
 
