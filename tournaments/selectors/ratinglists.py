@@ -80,15 +80,40 @@ def registration_initial(tournament: Tournament, rated_id: str | None) -> dict[s
     if rated is None:
         return {}
     rating = rated.rating(tournament.rating_kind)
+    national = national_rating(tournament, rated.fide_id)
     return {
         "name": rated.name,
         "title": rated.title,
         "sex": rated.sex,
         "rating": str(rating) if rating else "",
+        "national_rating": str(national) if national else "",
         "federation": rated.federation,
         "fide_id": rated.fide_id,
         "birth_date": str(rated.birth_year or ""),
     }
+
+
+def national_list_in_force(tournament: Tournament) -> RatingList | None:
+    """The national list of the tournament's federation (its first three letters) in force:
+    the latest dated on or before the start (any date when the start is unknown)."""
+    federation = tournament.federation.strip().upper()[:3]
+    if len(federation) != 3:
+        return None
+    lists = RatingList.objects.filter(kind=RatingListKind.NATIONAL, federation=federation)
+    if tournament.start_date is not None:
+        lists = lists.filter(date__lte=tournament.start_date)
+    return lists.order_by("-date").first()
+
+
+def national_rating(tournament: Tournament, fide_id: str) -> int:
+    """The player's rating of the tournament's rate on the national list in force, found by
+    FIDE ID (0 when there is no such list or player): the national rating the tournament
+    rating methods NRO, FIDON, NIDOF and HBFN read (VCL Q145)."""
+    national_list = national_list_in_force(tournament)
+    if national_list is None or not fide_id:
+        return 0
+    rated = national_list.players.filter(fide_id=fide_id).first()
+    return 0 if rated is None else rated.rating(tournament.rating_kind)
 
 
 @dataclass(frozen=True)

@@ -4,17 +4,19 @@ types (ID or name), the form it fills, the consistency check and its update (rec
 from __future__ import annotations
 
 import datetime
+import json
 
 import pytest
 from django.test import Client
 
 from tests.factories import PlayerFactory, TournamentRoleFactory, UserFactory
 from tests.tournaments.conftest import pair_round, tournament_with_players
-from tests.tournaments.ratinglists.conftest import OCTOBER, import_sample
+from tests.tournaments.ratinglists.conftest import OCTOBER, SAMPLES, import_sample
 from tests.tournaments.ratinglists.fide_files import SAMPLE_PLAYERS
 from tournaments.domain.ratinglists import ListKind
 from tournaments.models import AuditEntry, RatedPlayer, RatingList, RoundState, Tournament
 from tournaments.selectors.ratinglists import list_in_force, rated_players_search
+from tournaments.services.ratinglists import rating_list_import
 
 pytestmark = pytest.mark.django_db
 
@@ -218,3 +220,33 @@ def test_a_player_no_longer_on_the_list_gives_an_empty_form_fragment(
     html = response.content.decode()
     assert html.lstrip().startswith('<form method="post"') and "<html" not in html
     assert 'id="id_name"' in html and "Aalto" not in html
+
+
+def test_a_national_list_in_force_fills_the_national_rating(
+    client: Client, combined_list: RatingList
+) -> None:
+    """VCL Q145: the national rating the NRO/FIDON/NIDOF/HBFN methods read comes from the
+    national list of the tournament's federation, found by FIDE ID."""
+    mapping = json.loads((SAMPLES / "national_fra.mapping.json").read_text())
+    with (SAMPLES / "national_fra.csv").open("rb") as stream:
+        rating_list_import(
+            stream=stream,
+            kind=ListKind.NATIONAL,
+            date=OCTOBER,
+            source_name="national_fra.csv",
+            by=None,
+            federation="FRA",
+            mapping=mapping,
+        )
+    french = tournament_with_players(0)
+    Tournament.objects.filter(pk=french.pk).update(federation="FRA", rating_method="NIDOF")
+    dubois = combined_list.players.get(fide_id="1100203")
+
+    filled = client.get(arbiter_page(client, french), {"from_list": dubois.pk}).content.decode()
+    italian = tournament_with_players(0)
+    other = client.get(arbiter_page(client, italian), {"from_list": dubois.pk}).content.decode()
+
+    assert (
+        'value="2218"' in filled and 'value="2231"' in filled
+    )  # the national standard rating (FIDE: 2218)
+    assert 'value="2218"' in other and 'value="2231"' not in other
