@@ -113,7 +113,7 @@ def exports(request: ArbiterRequest) -> HttpResponse:
         "tournaments": tournaments,
         "formats": FORMATS,
         "form": form,
-        "federations": user_federations(request.user),
+        "federations": [] if user_is_staff(request.user) else user_federations(request.user),
         "query": request.GET.urlencode(),
     }
     return render(request, "tournaments/exports.html", context)
