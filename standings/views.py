@@ -26,6 +26,9 @@ PUBLIC_REFRESH_SECONDS = 60
 LINES_PER_PAGE = 100
 """Players on one screen of the public standings: at 1000 players the first paint stays under
 100 KiB (`?page=`, `?page=all`, `?q=` finds a player by name or number)."""
+CROSSTABLE_LINES_PER_PAGE = 30
+"""Players on one screen of the crosstable: a line of 11 rounds weighs about 2 KiB, so at 1000
+players the first screen stays under 100 KiB (issue 22)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,24 +166,36 @@ def standings_live(request: HttpRequest, tournament: Tournament) -> HttpResponse
 @by_tournament_version
 @vary_on_headers("HX-Request")
 def crosstable_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    """Every player's rounds in ranking order: opponent's rank, colour and result."""
+    """Every player's rounds in ranking order: opponent's rank, colour and result;
+    `CROSSTABLE_LINES_PER_PAGE` players a screen (`?page=`, `?page=all`), a player found by name
+    or number (`?q=`)."""
     tournament = get_object_or_404(Tournament, slug=slug)
     try:
         standings = public_standings(request, tournament)
     except StandingsError as error:
         return _refused(request, tournament, error)
+    rows = per_version(
+        tournament,
+        f"crosstable-after-{standings.after_round}",
+        lambda: selectors.crosstable(standings),
+    )
+    page = pages.page_of(
+        rows,
+        players=lambda row: (row[0].player,),
+        query=request.GET.get("q", ""),
+        page=request.GET.get("page", ""),
+        per_page=CROSSTABLE_LINES_PER_PAGE,
+    )
     context = {
         "tournament": tournament,
         "standings": standings,
-        "rows": per_version(
-            tournament,
-            f"crosstable-after-{standings.after_round}",
-            lambda: selectors.crosstable(standings),
-        ),
+        "rows": page.rows,
+        "page": page,
+        "keep": [("round", request.GET["round"])] if request.GET.get("round") else [],
         "round_numbers": range(1, standings.after_round + 1),
     }
-    page = "standings/crosstable.html"
-    return render(request, f"{page}#crosstable-table" if request.htmx else page, context)
+    template = "standings/crosstable.html"
+    return render(request, f"{template}#crosstable-table" if request.htmx else template, context)
 
 
 @require_safe

@@ -24,6 +24,10 @@ from tournaments.versions import tournament_version
 BOARDS_PER_PAGE = 50
 """Boards on one screen of a round page: at 1000 players the first paint stays under 100 KiB."""
 
+PLAYERS_PER_PAGE = 100
+"""Players on one screen of a tournament's page: at 1000 players the first paint stays under
+100 KiB."""
+
 PUSH_INTERVAL_SECONDS = 1.0
 """How often a push connection looks at the tournament's version."""
 
@@ -57,12 +61,23 @@ def home(request: HtmxHttpRequest) -> HttpResponse:
 @vary_on_headers("HX-Request", "HX-Target")
 def tournament_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """A tournament: facts, rounds with links, players in initial ranking order (C.04.2 B),
-    and a QR code to itself. The rounds refresh themselves until the tournament is over."""
+    and a QR code to itself. The rounds refresh themselves until the tournament is over. A long
+    list shows `PLAYERS_PER_PAGE` players at a time (`?page=`, `?page=all`) and finds a player
+    by name or number (`?q=`)."""
     tournament = get_object_or_404(Tournament, slug=slug)
     rounds = pages.tournament_rounds(tournament)
+    players = state.players_in_initial_order(tournament)
     context = {
         "tournament": tournament,
-        "players": state.players_in_initial_order(tournament),
+        "player_count": len(players),
+        "page": pages.page_of(
+            players,
+            players=lambda player: (player,),
+            query=request.GET.get("q", ""),
+            page=request.GET.get("page", ""),
+            per_page=PLAYERS_PER_PAGE,
+        ),
+        "keep": [],
         "rounds": rounds,
         "in_play": pages.tournament_live(rounds),
         "events_url": events_url(tournament) if pages.tournament_live(rounds) else "",

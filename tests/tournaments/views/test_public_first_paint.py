@@ -1,5 +1,6 @@
-"""Pages sized for phones (issue 22): at 1000 players the round page and the standings show a
-first screen under 100 KiB, find a player by name or number, and page through the rest."""
+"""Pages sized for phones (issue 22): at 1000 players the round page, the standings, the
+tournament's page and the crosstable show a first screen under 100 KiB, find a player by name or
+number, and page through the rest."""
 
 from __future__ import annotations
 
@@ -58,7 +59,12 @@ def big_tournament() -> Tournament:
 
 @pytest.mark.parametrize(
     ("page", "row", "rows"),
-    [("round/2/", '<td class="num">', 50), ("standings/", 'class="num col-rank"', 100)],
+    [
+        ("round/2/", '<td class="num">', 50),
+        ("standings/", 'class="num col-rank"', 100),
+        ("", '<td class="name"><a', 100),
+        ("crosstable/", '<td class="num col-rank">', 30),
+    ],
 )
 def test_the_first_screen_of_a_1000_player_page_is_under_100_kib(
     client: Client, big_tournament: Tournament, page: str, row: str, rows: int
@@ -112,6 +118,24 @@ def test_the_standings_find_a_player_and_keep_the_sort(
     assert "Players 1–1 of 1" in html
 
 
+@pytest.mark.parametrize(
+    ("page", "row"), [("", '<td class="name"><a'), ("crosstable/", '<td class="num col-rank">')]
+)
+def test_the_tournament_page_and_the_crosstable_find_a_player_by_number_or_by_name(
+    client: Client, big_tournament: Tournament, page: str, row: str
+) -> None:
+    url = f"/t/{big_tournament.slug}/{page}"
+
+    by_number = client.get(url, {"q": "777"}).content.decode()
+    by_name = client.get(url, {"q": "family0777"}).content.decode()
+    second = client.get(url, {"page": "2"}).content.decode()
+
+    for html in (by_number, by_name):
+        assert html.count(row) == 1 and "Family0777," in html
+        assert "Players 1–1 of 1" in html
+    assert "Players 31–60 of 1000" in second or "Players 101–200 of 1000" in second
+
+
 def test_a_search_that_finds_nobody_says_so(client: Client, big_tournament: Tournament) -> None:
     html = client.get(f"/t/{big_tournament.slug}/standings/", {"q": "Nobody"}).content.decode()
 
@@ -122,5 +146,5 @@ def test_a_search_that_finds_nobody_says_so(client: Client, big_tournament: Tour
 def test_odd_page_numbers_and_searches_answer_a_page(
     client: Client, big_tournament: Tournament, query: dict[str, str]
 ) -> None:
-    for page in ("round/2/", "standings/"):
+    for page in ("round/2/", "standings/", "", "crosstable/"):
         assert client.get(f"/t/{big_tournament.slug}/{page}", query).status_code == 200
