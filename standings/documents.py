@@ -82,6 +82,7 @@ def standings_pdf(request: ArbiterRequest, tournament: Tournament) -> HttpRespon
         request,
         f"{tournament.slug}-standings-round-{standings.after_round}",
         lambda paper: document_pdf(document, sections, paper),
+        kept_for=tournament,
     )
 
 
@@ -140,6 +141,7 @@ def crosstable_pdf(request: ArbiterRequest, tournament: Tournament) -> HttpRespo
             paper,
             wide=len(rounds) >= WIDE_FROM_ROUNDS,
         ),
+        kept_for=tournament,
     )
 
 

@@ -47,15 +47,25 @@ def asked_paper(request: HttpRequest) -> Paper:
 
 
 def pdf_response(
-    request: HttpRequest, filename: str, make: Callable[[Paper], bytes]
+    request: HttpRequest,
+    filename: str,
+    make: Callable[[Paper], bytes],
+    *,
+    kept_for: Tournament | None = None,
 ) -> HttpResponse:
     """The PDF `make` draws on the paper asked for, shown in the browser (inline) under
-    `filename`; a 400 saying why for an unknown paper size."""
+    `filename`; a 400 saying why for an unknown paper size. With `kept_for`, the PDF is drawn
+    once per version of that tournament and paper (the long ones: a 1000-player field's cards
+    take seconds), as the pages keep the standings."""
     try:
         paper = asked_paper(request)
     except PaperUnknown as error:
         return HttpResponse(str(error), status=400, content_type="text/plain; charset=utf-8")
-    response = HttpResponse(make(paper), content_type="application/pdf")
+    if kept_for is None:
+        pdf = make(paper)
+    else:
+        pdf = per_version(kept_for, f"pdf:{filename}-{paper.value}", lambda: make(paper))
+    response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{filename}-{paper.value}.pdf"'
     return response
 
@@ -186,14 +196,12 @@ def _wall_list(
         return refused(request, tournament, str(error))
     title = f"Round {rnd.number} pairings ({order.replace('-', ' ')})"
 
-    def make(paper: Paper) -> bytes:
-        return per_version(
-            tournament,
-            f"pdf-round-{rnd.number}-{order}-{paper.value}",
-            lambda: document_pdf(heading(tournament, title), sections(boards), paper),
-        )
-
-    return pdf_response(request, f"{tournament.slug}-round-{rnd.number}-{order}", make)
+    return pdf_response(
+        request,
+        f"{tournament.slug}-round-{rnd.number}-{order}",
+        lambda paper: document_pdf(heading(tournament, title), sections(boards), paper),
+        kept_for=tournament,
+    )
 
 
 @require_safe
@@ -302,6 +310,17 @@ def check_in_pdf(request: ArbiterRequest, tournament: Tournament) -> HttpRespons
 def player_cards_pdf(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
     """Every player's card of the published rounds: colour, opponent and the opponent's
     score, result, points and running total (as the player's page)."""
+    return pdf_response(
+        request,
+        f"{tournament.slug}-player-cards",
+        lambda paper: document_pdf(
+            heading(tournament, "Player cards"), _card_sections(tournament), paper
+        ),
+        kept_for=tournament,
+    )
+
+
+def _card_sections(tournament: Tournament) -> list[Section]:
     rounds = pages.tournament_rounds(tournament)
     table = per_version(tournament, "card-table", lambda: pages.card_table(tournament, rounds))
     sections = []
@@ -333,8 +352,4 @@ def player_cards_pdf(request: ArbiterRequest, tournament: Tournament) -> HttpRes
         )
         title = f"{player_label(player)} · total {half_points(card.total) or '0'}"
         sections.append(Section(title, (details,), (grid,), keep_together=True))
-    return pdf_response(
-        request,
-        f"{tournament.slug}-player-cards",
-        lambda paper: document_pdf(heading(tournament, "Player cards"), sections, paper),
-    )
+    return sections

@@ -251,3 +251,23 @@ def test_an_empty_tournament_prints_every_document_and_odd_rounds_are_refused(
         assert "round" in refused.content.decode()
     assert arbiter_client.get(f"{url}/round/9/slips.pdf").status_code == 404
     assert arbiter_client.get(f"{url}/round/1/pairings.pdf").status_code == 404
+
+
+def test_a_result_entered_reaches_the_wall_list_and_the_cards_kept_in_the_cache(
+    client: Client, arbiter_client: Client, tournament: Tournament
+) -> None:
+    slug = tournament.slug
+    wall = f"/t/{slug}/pdf/round/2/pairings.pdf"
+    cards = f"/t/{slug}/pdf/player-cards.pdf"
+    before = _lines(pdf_text(_pdf(client, wall)))
+    assert "1 5 Adams, Zoë 2396 1 1 1 Þórsson, Ægir 2400" in before
+    assert "1. Þórsson, Ægir · total 1" in pdf_text(_pdf(arbiter_client, cards))
+
+    entered = arbiter_client.post(
+        f"/t/{slug}/manage/round/2/results/1/", {"result": "0-1", "expected": ""}
+    )
+    assert entered.status_code in (200, 302)
+
+    after = _lines(pdf_text(_pdf(client, wall)))
+    assert "1 5 Adams, Zoë 2396 1 0-1 1 1 Þórsson, Ægir 2400" in after
+    assert "1. Þórsson, Ægir · total 2" in pdf_text(_pdf(arbiter_client, cards))
