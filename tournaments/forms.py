@@ -403,6 +403,11 @@ class PlayerRatingForm(forms.Form):
         widget=forms.TextInput(attrs={"inputmode": "numeric"}),
     )
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # Its own ids: the player page also has the withdrawal's `from_round`.
+        kwargs.setdefault("auto_id", "id_later_%s")
+        super().__init__(*args, **kwargs)
+
     def clean_rating(self) -> int | None:
         text = (self.cleaned_data.get("rating") or "").strip()
         return None if not text else _rating(text)

@@ -204,7 +204,7 @@ def _player_page(
         "details_form": details
         or PlayerDetailsForm(initial=PlayerDetailsForm.initial_for(subject)),
         "rating": player_rating(subject, tournament.rating_method),
-        "rating_form": PlayerRatingForm(initial={"from_round": next_round}),
+        "rating_form": PlayerRatingForm(initial={"from_round": max(next_round, 2)}),
         "manual_tiebreak_form": ManualTiebreakForm.for_value(subject.manual_tiebreak),
     }
     status = 400 if details is not None and details.errors else 200
