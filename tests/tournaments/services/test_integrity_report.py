@@ -8,6 +8,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from dataclasses import fields
+from decimal import Decimal
 from io import StringIO
 from pathlib import Path
 
@@ -33,12 +34,14 @@ from tournaments.models import (
 )
 from tournaments.selectors.integrity import event_text
 from tournaments.selectors.state import tournament_trf_document, tournament_trf_report
+from tournaments.services.chess960 import round_set_chess960_position
 from tournaments.services.fide_mode import tournament_leave_fide_mode
 from tournaments.services.integrity import (
     integrity_event_record,
     integrity_event_undo,
     snapshot_rows,
 )
+from tournaments.services.manual_tiebreaks import player_set_manual_tiebreak
 from tournaments.services.results import game_enter_result, game_record_rating_correction
 from tournaments.services.tournaments import (
     TournamentSettings,
@@ -115,6 +118,15 @@ def one_of_each(arbiter: User) -> Tournament:
         by=arbiter,
         snapshot=snapshot_rows(created=[bye]),
     )
+    tournament.chess960 = True
+    tournament.save(update_fields=["chess960"])
+    round_set_chess960_position(rnd=tournament.round_set.get(number=3), position=518, by=arbiter)
+    player_set_manual_tiebreak(
+        player=tournament.players.get(pairing_number=3),
+        value=Decimal("1.5"),
+        by=arbiter,
+        confirmed=Level.DOUBLE_CONFIRM,
+    )
     tournament_update(
         tournament=tournament,
         settings=settings_of(tournament, rounds=7, tiebreaks=["BH/C1", "SB"]),
@@ -165,6 +177,8 @@ def test_the_report_carries_one_line_for_each_event_and_reads_back_the_same(
         "### Configuration @ Round 3: Number of rounds changed from 6 to 7",
         "### Tie-breaks @ Round 3: Tie-break list changed",
         "### FIDE-mode exit @ Round 3: ",
+        "### Chess960 @ Round 3: starting position 518 (RNBQKBNR), entered by the arbiter",
+        "### Manual tie-break @ Round 3: player 3 (",
     ):
         assert sum(line.startswith(start) for line in comments) == 1, start
     assert not any("board 2 " in line for line in comments)  # undone
