@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 
+from pairing.selectors import engine_input
 from tests.factories import PlayerFactory, TournamentFactory
 from tournaments.domain.trf import parse_trf
 from tournaments.models import Tournament
@@ -104,8 +105,11 @@ def test_the_engine_reads_the_tournament_rating(arbiter: User) -> None:
     tournament_assign_pairing_numbers(tournament=tournament, by=arbiter)
 
     state = tournament_state(tournament)
+    engine_file = parse_trf(engine_input(tournament))
 
     assert [player.rating for player in state.players] == [2300, 2150, 2100, 0, 0]
+    assert [player.rating for player in engine_file.players] == [2300, 2150, 2100, None, None]
+    assert "172 " not in engine_input(tournament)  # the engine reads the 001 column only
 
 
 def test_the_trf26_report_gives_fide_ratings_the_method_and_nrs_records(arbiter: User) -> None:
