@@ -18,12 +18,12 @@ from `--bbp` or the environment (`BBP_2017`, `BBP_2025`).
 Sizes are drawn from `--players` (default 7-400, both parities), the rounds from 3 to 11 (fewer
 for small events). Each tournament's outcome is appended to the progress file
 (`build/crosstest/progress.tsv`), so a batch that is stopped resumes where it stopped when run
-again: seeds already there are skipped. At the end of a batch one row of counts is appended to
-`benchmarks/crosstest-log.md`. Each differing round is saved as a golden case in
-`tests/pairing/engine/cases/open/`: the file as it stands before that round (later rounds left
-out) and, as `.expected`, bbpPairings' pairing of it; once the engine agrees, the pair moves to
-`tests/pairing/engine/cases/`. Exit status: 0 no difference in this batch, 1 some difference,
-2 bad arguments. See docs/engine.md (Cross-testing).
+again: seeds already there are skipped (`--totals` sums that file). At the end of a batch one
+row of counts is appended to `benchmarks/crosstest-log.md`. Each differing round is saved as a
+golden case in `tests/pairing/engine/cases/open/`: the file as it stands before that round
+(later rounds left out) and, as `.expected`, bbpPairings' pairing of it; once the engine
+agrees, the pair moves to `tests/pairing/engine/cases/`. Exit status: 0 no difference in this
+batch, 1 some difference, 2 bad arguments. See docs/engine.md (Cross-testing).
 """
 
 from __future__ import annotations
@@ -295,7 +295,30 @@ def cpu_seconds() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
+def totals() -> str:
+    """Every tournament of the progress file, summed by direction and edition."""
+    counts: dict[tuple[str, str], list[int]] = {}
+    if PROGRESS.exists():
+        for line in PROGRESS.read_text(encoding="utf-8").splitlines():
+            direction, edition, _, players, _, compared, status = line.split("\t")
+            row = counts.setdefault((direction, edition), [0, 0, 0, 0, 0, 0])
+            if status == "not generated":
+                row[4] += 1
+                continue
+            row[0] += 1
+            row[1] += int(compared)
+            row[2] += 0 if status == "identical" else len(status.split(","))
+            row[3] += int(players) > 40
+            row[5] = max(row[5], int(players))
+    lines = ["direction edition tournaments rounds differing over-40-players not-generated largest"]
+    lines += [" ".join(map(str, (*key, *row))) for key, row in sorted(counts.items())]
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
+    if argv is None and sys.argv[1:] == ["--totals"] or argv == ["--totals"]:
+        print(totals())
+        return 0
     args = parse_args(argv)
     start = cpu_seconds()
     outcomes = []

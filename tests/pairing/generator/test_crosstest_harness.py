@@ -90,3 +90,21 @@ def test_the_plans_cover_the_size_range_both_parities_and_playable_rounds(
     assert all(3 <= plan.rounds <= min(11, plan.players - 2) for plan in plans)
     assert {plan.players % 2 for plan in plans} == {0, 1}
     assert plans == [crosstest.plan_of(seed, 7, 40) for seed in range(1, 301)]
+
+
+def test_the_totals_sum_the_progress_file_by_direction_and_edition(
+    crosstest: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    progress = tmp_path / "progress.tsv"
+    progress.write_text(
+        "bbp\t2025\t1\t12\t5\t5\tidentical\n"
+        "bbp\t2025\t2\t300\t9\t9\t4,7\n"
+        "bbp\t2025\t3\t9\t5\t0\tnot generated\n"
+        "ours\t2017\t1\t41\t6\t6\t2\n"
+    )
+    monkeypatch.setattr(crosstest, "PROGRESS", progress)
+
+    assert crosstest.totals().splitlines()[1:] == [
+        "bbp 2025 2 14 2 1 1 300",
+        "ours 2017 1 6 1 1 0 41",
+    ]
