@@ -141,10 +141,10 @@ def _by_board(boards: pages.RoundBoards) -> list[Section]:
         size=10,
         empty="No games in this round.",
     )
-    return [Section("", grids=[grid]), *_byes(boards.byes, boards)]
+    return [Section("", grids=[grid]), *_byes(boards.byes)]
 
 
-def _byes(byes: Sequence[Bye], boards: pages.RoundBoards) -> list[Section]:
+def _byes(byes: Sequence[Bye]) -> list[Section]:
     if not byes:
         return []
     rows = [

@@ -217,18 +217,19 @@ def test_the_reports_are_refused_to_anonymous_users_and_other_users(
     assert client.get(url).status_code == 403
 
 
-def test_the_round_and_live_standings_pages_offer_the_print_menu(
+def test_the_round_live_standings_and_dashboard_pages_offer_the_print_menu(
     arbiter_client: Client, tournament: Tournament
 ) -> None:
     slug = tournament.slug
     published = arbiter_client.get(f"/t/{slug}/manage/round/2/pairing/").content.decode()
     draft = arbiter_client.get(f"/t/{slug}/manage/round/3/pairing/").content.decode()
     live = arbiter_client.get(f"/t/{slug}/manage/standings/").content.decode()
+    dashboard = arbiter_client.get(f"/t/{slug}/manage/").content.decode()
 
     for path in ("pairings.pdf", "pairings-by-name.pdf", "slips.pdf"):
         assert f'href="/t/{slug}/pdf/round/2/{path}?paper=letter"' in published
         assert f"/pdf/round/3/{path}" not in draft  # nothing to print before publishing
-    for page in (published, draft, live):
+    for page in (published, draft, live, dashboard):
         for path in ("standings", "crosstable", "players", "check-in", "player-cards", "report"):
             assert f'href="/t/{slug}/pdf/{path}.pdf"' in page
 
