@@ -161,3 +161,20 @@ def test_staff_see_every_federation(client: Client) -> None:
 
     assert ours.name in page and theirs.name in page
     assert client.get(f"/t/{theirs.slug}/export.trf").status_code == 200
+
+
+def test_staff_appoint_an_officer_in_the_admin(client: Client) -> None:
+    operator = UserFactory.create(username="operator", is_staff=True, is_superuser=True)
+    user = UserFactory.create(username="new-officer")
+    client.force_login(operator)
+    url = "/admin/tournaments/federationofficer/add/"
+
+    refused = client.post(url, {"user": user.pk, "federation": "ita"})
+    appointed = client.post(url, {"user": user.pk, "federation": "ITA"})
+
+    assert refused.status_code == 200
+    assert "Three capital letters, e.g. FRA." in refused.content.decode()
+    assert appointed.status_code == 302
+    office = FederationOfficer.objects.get(user=user)
+    assert (office.federation, office.appointed_by) == ("ITA", operator)
+    assert user_reads_reports(user, organised("ITA"))
