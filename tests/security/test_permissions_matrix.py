@@ -1,7 +1,7 @@
-"""The permissions matrix (issue 14): every URL pattern, resolved from the URLconf, for six kinds
-of user, GET and POST, against the declared table of `access_rules`; then CSRF (a POST without
-a token is refused) and IDOR (another tournament's ids under this tournament's slug are 404s
-and its rows stay as they were)."""
+"""The permissions matrix (issue 14): every URL pattern, resolved from the URLconf, for seven
+kinds of user (`world.USER_KINDS`), GET and POST, against the declared table of
+`access_rules`; then CSRF (a POST without a token is refused) and IDOR (another tournament's
+ids under this tournament's slug are 404s and its rows stay as they were)."""
 
 from __future__ import annotations
 

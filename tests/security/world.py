@@ -1,4 +1,4 @@
-"""The tournaments and users the security tests walk: ours, another one, and six kinds of user.
+"""The tournaments and users the security tests walk: ours, another one, and seven kinds of user.
 
 `ours` is the worked example before round 3 (rounds 1-2 completed) with a requested bye, a
 prohibited pair and an open invitation link; `theirs` is a second copy with the same kinds of
