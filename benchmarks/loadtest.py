@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import http.client
 import http.cookiejar
 import json
 import os
@@ -87,9 +88,9 @@ def spawn(
     cwd: Path | None = None,
     stdout: int | None = None,
 ) -> subprocess.Popen[bytes]:
-    """Start `args` in a session of its own, `nice` steps below the others: its scheduling
-    group (Linux autogroup) gets that niceness, as docker-compose.yml gives the containers their
-    CPU shares; without autogroups, the process itself is niced."""
+    """Start `args` in a session of its own with the niceness `nice`: its scheduling group (Linux
+    autogroup) gets it, as docker-compose.yml gives the containers their CPU shares; without
+    autogroups (or the right to), the process itself is niced."""
     process = subprocess.Popen(
         ["nice", "-n", str(nice), *args], env=env, cwd=cwd, stdout=stdout, start_new_session=True
     )
@@ -112,11 +113,11 @@ def fresh_database(pg: str, name: str) -> str:
     return f"{pg}/{name}"
 
 
-def wait_for(url: str, seconds: float = 60) -> None:
+def wait_for(url: str, seconds: float = 180) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         try:
-            with urllib.request.urlopen(url, timeout=5):  # noqa: S310 - our own server
+            with urllib.request.urlopen(url, timeout=60):  # noqa: S310 - our own server
                 return
         except OSError:
             time.sleep(0.5)
@@ -150,7 +151,7 @@ def wrk(
         str(HERE / "loadtest.lua"),
         base,
     ]
-    client = spawn(command, nice=options.public_nice, env=env, stdout=subprocess.PIPE)
+    client = spawn(command, nice=0, env=env, stdout=subprocess.PIPE)
     output = client.communicate()[0].decode()
     if client.returncode:
         sys.exit(f"wrk failed with status {client.returncode}")
@@ -237,9 +238,13 @@ def arguments() -> argparse.ArgumentParser:
     parser.add_argument("--file", type=Path, default=TRF)
     parser.add_argument("--arbiter-workers", type=int, default=2, help="behind nginx (--proxy)")
     parser.add_argument(
-        "--public-nice", type=int, default=9,
-        help="niceness of wrk, nginx and the public workers (the arbiters' workers: 0), as the "
-        "CPU shares of docker-compose.yml (512 against 4096)",
+        "--listeners", type=int, default=0,
+        help="push on (PUBLIC_PUSH_SECONDS=55), and that many phones listening during the push run",
+    )  # fmt: skip
+    parser.add_argument(
+        "--arbiter-nice", type=int, default=-9,
+        help="niceness of the arbiters' workers (--proxy; the rest: 0), as their CPU shares in "
+        "docker-compose.yml (8192, the others 1024)",
     )  # fmt: skip
     parser.add_argument(
         "--runs", default=",".join(RUNS), help=f"which runs, comma-separated: {','.join(RUNS)}"
@@ -271,6 +276,8 @@ def main() -> None:
         env.pop(name, None)
     if options.cache_url:
         env["CACHE_URL"] = options.cache_url
+    if options.listeners:
+        env["PUBLIC_PUSH_SECONDS"] = "55"
     manage = [python, str(source / "manage.py")]
     print(f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} (1 and 5 min); setting up")
     run([*manage, "migrate", "--no-input"], env, source)
@@ -308,15 +315,18 @@ class Server:
         )  # fmt: skip
 
     def __enter__(self) -> Server:
-        public_nice = self.options.public_nice
-        self.processes = [self._gunicorn(self.options.port, self.options.workers, nice=public_nice)]
+        self.processes = [self._gunicorn(self.options.port, self.options.workers, nice=0)]
         if self.options.proxy:
             self.processes.append(
-                self._gunicorn(self.options.port + 2, self.options.arbiter_workers, nice=0)
+                self._gunicorn(
+                    self.options.port + 2,
+                    self.options.arbiter_workers,
+                    nice=self.options.arbiter_nice,
+                )
             )
             self.proxy_root = Path(tempfile.mkdtemp(prefix="loadtest-nginx-"))
             self.proxy_root.chmod(0o755)  # nginx's workers (www-data) keep their cache there
-            self.processes.append(start_nginx(self.options.port, self.proxy_root, public_nice))
+            self.processes.append(start_nginx(self.options.port, self.proxy_root))
         try:
             wait_for(self.ready)
         except BaseException:
@@ -375,16 +385,16 @@ def proxy_configuration(port: int, root: Path) -> str:
     return text
 
 
-def start_nginx(port: int, root: Path, nice: int) -> subprocess.Popen[bytes]:
+def start_nginx(port: int, root: Path) -> subprocess.Popen[bytes]:
     if not shutil.which("nginx"):
         sys.exit("--proxy needs nginx: apt-get install -y nginx-light")
     (root / "swiss.conf").write_text(proxy_configuration(port, root))
     config = root / "nginx.conf"
     config.write_text(NGINX.format(root=root))
-    return spawn(["nginx", "-c", str(config), "-p", str(root)], nice=nice)
+    return spawn(["nginx", "-c", str(config), "-p", str(root)], nice=0)
 
 
-RUNS = ("round", "standings", "players", "poll", "arbiters-alone", "arbiters")
+RUNS = ("round", "standings", "players", "poll", "push", "arbiters-alone", "arbiters")
 """The runs of `measure`, in order (`--runs`)."""
 
 
@@ -409,10 +419,46 @@ def measure(server: Server, manage: list[str], base: str, slug: str) -> list[Fig
         with server:
             table.append(figures("poll mix", wrk(base, mix, options, poll=True)))
         print(table[-1], flush=True)
+    if "push" in runs and options.listeners:
+        with server:
+            listeners = [Listener(f"{base}/t/{slug}/events/") for _ in range(options.listeners)]
+            for listener in listeners:
+                listener.start()
+            table.append(figures("poll mix + listeners", wrk(base, mix, options, poll=True)))
+            connected = sum(listener.connected.is_set() for listener in listeners)
+            print(f"push: {connected} of {len(listeners)} listeners connected", flush=True)
+            for listener in listeners:
+                listener.stop()
     for run_name in ("arbiters-alone", "arbiters"):
         if run_name in runs:
             table += entering_results(server, manage, base, slug, load=run_name == "arbiters")
     return table
+
+
+class Listener(threading.Thread):
+    """A phone listening to the push stream (`--listeners`): `connected` once the stream's
+    first event arrived."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(daemon=True)
+        self.url = url
+        self.connected = threading.Event()
+        self.answer: http.client.HTTPResponse | None = None
+
+    def run(self) -> None:
+        try:
+            with urllib.request.urlopen(self.url, timeout=70) as answer:  # noqa: S310
+                self.answer = answer
+                for line in answer:
+                    if line.startswith(b"event: version"):
+                        self.connected.set()
+        except (OSError, ValueError):  # refused, timed out, or closed by `stop`
+            return
+
+    def stop(self) -> None:
+        if self.answer is not None:
+            with contextlib.suppress(OSError):
+                self.answer.close()
 
 
 def entering_results(
@@ -459,7 +505,7 @@ def print_table(options: argparse.Namespace, table: list[Figures]) -> None:
     arbiters = f" (+ {options.arbiter_workers} for the arbiters)" if options.proxy else ""
     print(
         f"\ngunicorn {options.workers} workers x {options.threads} threads{arbiters}"
-        f" (public side nice {options.public_nice}), wrk "
+        f"{f' (nice {options.arbiter_nice})' if options.proxy else ''}, wrk "
         f"{options.connections} connections {options.duration} s, cache "
         f"{options.cache_url or 'server default'}{', behind nginx' if options.proxy else ''}; "
         f"load now {os.getloadavg()[0]:.2f}\n"
