@@ -57,25 +57,42 @@ def _python_max_weight_matching(
     return total, mates
 
 
+_CHUNK: Final = 65536
+"""Edges handed to the native graph at a time."""
+
+
 class MatchingGraph:
     """A weighted graph matched again and again with some of its vertices left out (a search
     that fixes pairs one by one): built once, natively when the weights allow. Every weight
     is multiplied by `scale`, which leaves room below it for `best`'s adjustments."""
 
-    def __init__(self, edges: list[tuple[int, int, int]], vertices: int, scale: int = 1) -> None:
-        """`edges` join vertices 0..vertices-1. A native graph keeps no Python list of its
-        edges beside it (at 4000 players a bracket has two million pairs)."""
-        if scale != 1:
-            edges = [(u, v, w * scale) for u, v, w in edges]
-        self.largest = max((abs(w) for _, _, w in edges), default=0)
-        self.native: rx.PyGraph | None = None
+    def __init__(
+        self, edges: Iterable[tuple[int, int, int]], vertices: int, scale: int = 1
+    ) -> None:
+        """`edges` join vertices 0..vertices-1. They are read once, in chunks: no Python list
+        of every edge is ever held beside the native graph (at 4000 players a bracket has two
+        million pairs)."""
+        self.native: rx.PyGraph | None = rx.PyGraph(multigraph=False)
+        self.native.add_nodes_from(range(vertices))
         self._edges: list[tuple[int, int, int]] = []
-        if self.largest < NATIVE_WEIGHT_LIMIT:
-            self.native = rx.PyGraph(multigraph=False)
-            self.native.add_nodes_from(range(vertices))
-            self.native.add_edges_from(edges)
-        else:
-            self._edges = edges
+        self.largest = 0
+        chunk: list[tuple[int, int, int]] = []
+        # The graph holds each edge's weight as a Python object: equal weights share one (a
+        # bracket's pairs have few distinct weights), instead of one product per edge.
+        scaled_of: dict[int, int] = {}
+        for u, v, weight in edges:
+            scaled = scaled_of.get(weight)
+            if scaled is None:
+                scaled = scaled_of[weight] = weight * scale
+                self.largest = max(self.largest, scaled, -scaled)
+            chunk.append((u, v, scaled))
+            if len(chunk) == _CHUNK:
+                self.native.add_edges_from(chunk)
+                chunk = []
+        self.native.add_edges_from(chunk)
+        if self.largest >= NATIVE_WEIGHT_LIMIT:
+            self._edges = [(u, v, int(w)) for u, v, w in self.native.weighted_edge_list()]
+            self.native = None
 
     @property
     def edges(self) -> list[tuple[int, int, int]]:

@@ -11,7 +11,7 @@ reaches the target, so the first complete candidate reached is the answer (B.4: 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from pairing.engine.api import NoValidPairing
@@ -98,12 +98,17 @@ class BracketSearch:
         """With an explanation: the first legal candidate of each S1/S2 split tried (D.1)."""
         self._graphs: dict[tuple[Allowed, frozenset[int] | None, int], MatchingGraph] = {}
         self.vertex_count = len(players) + (1 if layout.with_bye else 0)
+        self._vertex = tuple(range(self.vertex_count))
 
     def _build(self) -> None:
         players, weights = self.layout.players, self.weights
+        # One int object per vertex number, shared by every pair and partner set that names
+        # it (numbers above 256 are otherwise a new object each time range() yields them).
+        vertex = self._vertex
         partners: list[set[int]] = [set() for _ in range(self.size)]
-        for i, higher in enumerate(players):
-            for j in range(i + 1, len(players)):
+        for i in vertex[: len(players)]:
+            higher = players[i]
+            for j in vertex[i + 1 : len(players)]:
                 lower = players[j]
                 if not self.compatible(higher, lower):
                     continue
@@ -117,7 +122,9 @@ class BracketSearch:
                 bye_weight = weights.bye(players[i])
                 if bye_weight is not None:
                     self.outer.append((i, self.bye, bye_weight))
-        self._partners = {i: frozenset(own) for i, own in enumerate(partners)}
+        for i, own in enumerate(partners):
+            self._partners[i] = frozenset(own)
+            partners[i] = set()
         self._built = True
 
     def partners(self, i: int) -> frozenset[int]:
@@ -127,7 +134,9 @@ class BracketSearch:
             players = self.layout.players
             player = players[i]
             known = self._partners[i] = frozenset(
-                j for j in range(self.size) if j != i and self.compatible(player, players[j])
+                j
+                for j in self._vertex[: self.size]
+                if j != i and self.compatible(player, players[j])
             )
         return known
 
@@ -218,27 +227,27 @@ class BracketSearch:
         bonus = self.weights.completion() * (self.vertex_count + 1)
         return self.inner[(i, j)] + bonus * ((i in staying) + (j in staying))
 
-    def _edges(self, allowed: Allowed) -> list[tuple[int, int, int]]:
-        """The graph of `value` before any pair is fixed."""
+    def _edges(self, allowed: Allowed) -> Iterator[tuple[int, int, int]]:
+        """The graph of `value` before any pair is fixed (made as it is read: at 4000 players
+        a bracket has two million pairs)."""
         if not self._built:
             self._build()
         staying = self._staying()
         completion = self.weights.completion()
-        edges = [(i, j, w) for i, j, w in self.outer if i not in staying and j not in staying]
+        yield from ((i, j, w) for i, j, w in self.outer if i not in staying and j not in staying)
         if not staying and not self.completing:
-            edges += [(i, j, w) for (i, j), w in self.inner.items() if allowed(i, j)]
-            return edges
+            yield from ((i, j, w) for (i, j), w in self.inner.items() if allowed(i, j))
+            return
         if not staying:
-            edges += [
+            yield from (
                 (i, j, w if allowed(i, j) else completion) for (i, j), w in self.inner.items()
-            ]
-            return edges
+            )
+            return
         for i, j in self.inner:
             if allowed(i, j):
-                edges.append((i, j, self._inner(i, j, staying)))
+                yield (i, j, self._inner(i, j, staying))
             elif self.completing and i not in staying and j not in staying:
-                edges.append((i, j, completion))
-        return edges
+                yield (i, j, completion)
 
     def solve(self, *, completing: bool) -> BracketPairing:
         """B.1-B.8 for this bracket.
