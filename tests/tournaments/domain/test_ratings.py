@@ -21,7 +21,14 @@ from tournaments.domain.ratings import (
 )
 from tournaments.domain.state import PlayerId
 from tournaments.domain.trf.model import TrfWriteError
-from tournaments.domain.trf.national import NationalRating, method_line, nrs_line
+from tournaments.domain.trf.national import (
+    NationalLineError,
+    NationalRating,
+    NationalSupport,
+    method_line,
+    nrs_line,
+    read_national,
+)
 
 BOTH = PlayerRatings(fide=2100, national=2250, manual=2300)
 FIDE_ONLY = PlayerRatings(fide=2100)
@@ -137,3 +144,31 @@ def test_an_nrs_record_has_the_001_columns() -> None:
 def test_an_nrs_record_refuses_what_does_not_fit() -> None:
     with pytest.raises(TrfWriteError, match="pairing number"):
         nrs_line(NationalRating(federation="ITA", pairing_number=10000, rating=1800))
+
+
+def test_the_172_line_and_nrs_records_read_back() -> None:
+    lines = [
+        "012 Open",
+        method_line("ITA", RatingMethod.NIDOF),
+        nrs_line(NationalRating(federation="ITA", pairing_number=3, rating=1875, name="Rossi")),
+        nrs_line(NationalRating(federation="ITA", pairing_number=12, rating=0, name="Bianchi")),
+        "XXY 1234 something",
+    ]
+
+    support = read_national(lines)
+
+    assert support.method is RatingMethod.NIDOF
+    assert support.ratings == {3: 1875, 12: 0}
+    assert read_national(["012 Open"]) == NationalSupport()
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("172 ITA LBFN", "method 'LBFN' is not supported"),
+        ("ITA    7 m    Rossi" + " " * 29 + "18x5", "NRS record of player 7: rating '18x5'"),
+    ],
+)
+def test_an_unreadable_172_or_nrs_line_is_refused(line: str, message: str) -> None:
+    with pytest.raises(NationalLineError, match=message):
+        read_national([line])

@@ -1,5 +1,6 @@
 """The tournament rating in use (TRF-2026 172; VCL Q145): the pairing numbers it gives
-(C.04.2 B.2), the engine's input and the report for the federation (172 and NRS records)."""
+(C.04.2 B.2), the engine's input, the report for the federation (172 and NRS records) and
+that report imported back."""
 
 from __future__ import annotations
 
@@ -9,10 +10,12 @@ from django.contrib.auth.models import User
 from pairing.selectors import engine_input
 from tests.factories import PlayerFactory, TournamentFactory
 from tournaments.domain.trf import parse_trf
+from tournaments.exceptions import TrfImportError
 from tournaments.models import Tournament
 from tournaments.models.tournament import TournamentRatingMethod
 from tournaments.selectors.state import tournament_state, tournament_trf_report
 from tournaments.services.players import tournament_assign_pairing_numbers
+from tournaments.services.tournaments import tournament_import_trf
 
 pytestmark = pytest.mark.django_db
 
@@ -142,3 +145,43 @@ def test_the_trf16_report_has_neither_172_nor_nrs(arbiter: User) -> None:
     text = tournament_trf_report(tournament, "trf16")
 
     assert "172 " not in text and "\nITA " not in text
+
+
+def test_an_exported_trf26_imports_with_its_method_and_national_ratings(arbiter: User) -> None:
+    tournament = field(TournamentRatingMethod.NIDOF)
+    tournament_assign_pairing_numbers(tournament=tournament, by=arbiter)
+    text = tournament_trf_report(tournament, "trf26")
+
+    imported = tournament_import_trf(text=text, slug="imported")
+
+    assert imported.rating_method == TournamentRatingMethod.NIDOF
+    ratings = list(
+        imported.players.order_by("pairing_number").values_list(
+            "name", "fide_rating", "national_rating"
+        )
+    )
+    assert ratings == list(
+        tournament.players.order_by("pairing_number").values_list(
+            "name", "fide_rating", "national_rating"
+        )
+    )
+    assert [p.rating for p in tournament_state(imported).players] == [2300, 2150, 2100, 0, 0]
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ("172 ITA LBFN", "method 'LBFN' is not supported"),
+        ("ITA    1 m    Fide, Only" + " " * 24 + "3600", "national rating 3600 is above 3500"),
+    ],
+)
+def test_an_import_refuses_what_it_cannot_take_and_creates_nothing(
+    extra: str, message: str
+) -> None:
+    tournament = field(TournamentRatingMethod.FIDE)
+    text = tournament_trf_report(tournament, "trf26").replace("\n001", f"\n{extra}\n001", 1)
+
+    with pytest.raises(TrfImportError, match=message):
+        tournament_import_trf(text=text, slug="imported")
+
+    assert not Tournament.objects.filter(slug="imported").exists()

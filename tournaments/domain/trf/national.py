@@ -8,7 +8,9 @@ link 5-8, sex 10, national classification 11-13, name 15-47, national rating 49-
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 
 from tournaments.domain.ratings import RatingMethod
 from tournaments.domain.trf.model import TrfWriteError
@@ -60,3 +62,50 @@ def _digits(value: int, width: int, what: str) -> str:
     if value < 0 or len(text) > width:
         raise TrfWriteError(f"{what} {text!r} does not fit in {width} columns")
     return text.rjust(width)
+
+
+class NationalLineError(ValueError):
+    """A `172` line or NRS record the program cannot take; `code` is its first three
+    characters (to find its line), `str()` the reason."""
+
+    def __init__(self, code: str, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code
+
+
+@dataclass(frozen=True, slots=True)
+class NationalSupport:
+    """What a file's `172` line and NRS records say: the tournament-rating method (None when
+    the file has no `172`) and each player's national rating by pairing number."""
+
+    method: RatingMethod | None = None
+    ratings: dict[int, int] = field(default_factory=dict)
+
+
+_NRS = re.compile(r"^[A-Z]{3} [ 0-9]{3}[0-9]")
+
+
+def read_national(lines: Iterable[str]) -> NationalSupport:
+    """The `172` line and NRS records among `lines` (a document's `other_lines`); a method
+    TRF-2026 names but the program lacks (LBFN) or a national rating that is not a number
+    raises `NationalLineError`."""
+    method: RatingMethod | None = None
+    ratings: dict[int, int] = {}
+    for line in lines:
+        if line.startswith("172 "):
+            text = line[8:13].strip()
+            try:
+                method = RatingMethod(text)
+            except ValueError:
+                known = ", ".join(item.value for item in RatingMethod)
+                raise NationalLineError(
+                    "172", f"172: tournament-rating method {text!r} is not supported ({known})"
+                ) from None
+        elif _NRS.match(line) and not line.startswith(("XX", "BB")):
+            rating = line[48:52].strip()
+            if rating and not (rating.isascii() and rating.isdigit()):
+                raise NationalLineError(
+                    line[:3], f"NRS record of player {int(line[4:8])}: rating {rating!r}"
+                )
+            ratings[int(line[4:8])] = int(rating or 0)
+    return NationalSupport(method, ratings)

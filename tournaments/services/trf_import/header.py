@@ -7,13 +7,15 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from tournaments.domain.ratings import RatingMethod
 from tournaments.domain.state import Color
 from tournaments.domain.tiebreaks import is_known_tiebreak
 from tournaments.domain.trf import TrfDocument, tournament_state
 from tournaments.domain.trf.dates import read_date
+from tournaments.domain.trf.national import NationalLineError, NationalSupport, read_national
 from tournaments.domain.trf.report import Adjustment, AdjustmentKind
 from tournaments.exceptions import TrfImportError
-from tournaments.models import InitialColor, PairingSystem, Tournament
+from tournaments.models import MAX_RATING, InitialColor, PairingSystem, Tournament
 from tournaments.services.base import unique_tournament_slug
 
 MAX_ROUNDS = 99
@@ -118,7 +120,28 @@ def create_tournament(
         points_full_bye=scoring.full_bye,
         points_zero_bye=scoring.zero_bye,
         tiebreaks=list(document.tie_breaks),
+        rating_method=_rating_method(document, lines),
     )
+
+
+def _rating_method(document: TrfDocument, lines: Lines) -> str:
+    """The TRF-2026 `172` method (VCL Q145); FIDE when the file has none."""
+    method = national_support(document, lines).method
+    return method.value if method is not None else RatingMethod.FIDE.value
+
+
+def national_support(document: TrfDocument, lines: Lines) -> NationalSupport:
+    """The file's `172` line and NRS records, refused with their line when unreadable."""
+    try:
+        support = read_national(document.other_lines)
+    except NationalLineError as error:
+        raise lines.refuse_header((error.code,), str(error), column=1) from None
+    for number, rating in support.ratings.items():
+        if rating > MAX_RATING:
+            raise TrfImportError(
+                f"NRS record of player {number}: national rating {rating} is above {MAX_RATING}"
+            )
+    return support
 
 
 def _text(value: str, max_length: int, code: str, what: str, lines: Lines) -> str:

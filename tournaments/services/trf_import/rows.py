@@ -37,7 +37,7 @@ from tournaments.models import (
     Title,
     Tournament,
 )
-from tournaments.services.trf_import.header import Lines
+from tournaments.services.trf_import.header import Lines, national_support
 
 _TITLES = {
     **{title.value: title for title in Title},
@@ -57,9 +57,12 @@ _BIRTH_DATE = re.compile(r"^\d{4}([/.-]\d{2}[/.-]\d{2})?$")
 def create_players(
     tournament: Tournament, document: TrfDocument, lines: Lines, adjustments: list[Adjustment]
 ) -> dict[PlayerId, Player]:
+    national = national_support(document, lines).ratings
     players = [
         _player(tournament, trf_player, lines, adjustments) for trf_player in document.players
     ]
+    for player in players:
+        player.national_rating = national.get(player.pairing_number, 0)
     fide_ids: dict[str, int] = {}
     for player in players:
         if player.fide_id and player.fide_id in fide_ids:
