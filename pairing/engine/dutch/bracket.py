@@ -294,16 +294,17 @@ class BracketSearch:
     def _first_of_tied(self) -> tuple[list[tuple[int, int]], BracketPairing]:
         """B.8 between sets of downfloaters equal on every criterion: each set's first
         candidate, and of those the one generated first."""
-        best: tuple[list[int], list[tuple[int, int]], BracketPairing, frozenset[int], int] | None
+        explaining = self.examined is not None
         best = None
         for floaters in self.tied_floaters:
             self.floatable = floaters
-            target, mates = self.value([], self.default)
-            pairs, found = self._walk(target, mates)
+            self.examined = [] if explaining else None  # the candidates of this walk only
+            pairs, found = self._walk(*self.value([], self.default))
             if best is None or self.order_key < best[0]:
-                best = (self.order_key, pairs, found, floaters, target)
+                best = (self.order_key, pairs, found, floaters, self.examined)
         assert best is not None
-        self.order_key, pairs, result, self.floatable, self.target = best
+        self.order_key, pairs, result, self.floatable, self.examined = best
+        self.target = self.value([], self.default)[0]
         return pairs, result
 
     def _rejections(
