@@ -452,7 +452,7 @@ class Listener(threading.Thread):
                 for line in answer:
                     if line.startswith(b"event: version"):
                         self.connected.set()
-        except (OSError, ValueError):  # refused, timed out, or closed by `stop`
+        except (OSError, ValueError, AttributeError):  # refused, timed out, closed by `stop`
             return
 
     def stop(self) -> None:
