@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 from django.contrib.auth.models import User
 
@@ -12,6 +14,7 @@ from pairing.exceptions import (
 )
 from pairing.models import PairingRun, RunStatus
 from pairing.services.rounds import round_request_pairing
+from pairing.tasks import pair_round_task
 from tests.pairing.fixtures import CaptureCallbacks
 from tests.tournaments.conftest import tournament_with_players
 from tournaments.exceptions import ConfigurationRefused
@@ -31,7 +34,12 @@ def test_it_creates_a_pending_run_with_the_trf_input_and_enqueues_it_after_commi
     assert run.edition == "FIDE_DUTCH"
     assert "001    2   IM Bruno" in run.input_trf
     assert "0000 - Z" in run.input_trf
-    assert len(callbacks) == 1
+    enqueued = [
+        callback
+        for callback in callbacks
+        if isinstance(callback, functools.partial) and callback.func == pair_round_task.delay
+    ]
+    assert [callback.args for callback in enqueued] == [(run.pk,)]
     assert not round3.games.exists()
     assert AuditEntry.objects.filter(entity="pairing_run", entity_id=run.pk).exists()
 
