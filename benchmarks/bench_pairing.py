@@ -1,10 +1,11 @@
-"""Benchmark: the Dutch engine on the 1000- and 2000-player reference tournaments (issue 3.7).
+"""Benchmark: the Dutch engine on 1000, 2000 and 4000 players, time and peak memory per round.
 
     .venv/bin/python benchmarks/bench_pairing.py [--only 1000] [--rounds 1-3] [--timeout 600]
                                                  [--profile DIR]
     .venv/bin/python benchmarks/bench_pairing.py --generated 500 [--generated-rounds 9] [--seed 1]
 
-Not a test. Each round of tests/data/reference/perf/perf_dev_{1000,2000}.trf is paired in a
+Not a test. Each round of tests/data/reference/perf/perf_dev_{1000,2000}.trf and
+benchmarks/data/perf_gen_4000.trf is paired in a
 fresh process from the state before the round (`tournament_state(doc, r)`, as the replay
 harness builds it), so that the peak resident memory of that process belongs to that round;
 the pairing is compared with the one the file records (pairs, colours, bye). A round that takes
@@ -43,15 +44,24 @@ from tournaments.domain.trf import (  # noqa: E402
 )
 
 PERF: Final = ROOT / "tests" / "data" / "reference" / "perf"
-FILES: Final = {1000: PERF / "perf_dev_1000.trf", 2000: PERF / "perf_dev_2000.trf"}
+FILES: Final = {
+    1000: PERF / "perf_dev_1000.trf",
+    2000: PERF / "perf_dev_2000.trf",
+    4000: ROOT / "benchmarks" / "data" / "perf_gen_4000.trf",
+}
+"""The reference engine paired the 1000- and 2000-player files; the 4000-player one is our
+generator's (`-g`, seed 4000, the perf files' settings; see benchmarks/README.md): its rounds
+are compared with what this engine paired when it was made, a regression check."""
 REFERENCE: Final = {
     1000: "C++ bbpPairings: 41 s in total; round 1 12.7 s, round 2 5.0 s, late rounds about 2 s",
     2000: "C++ bbpPairings: 486 s in total; round 1 170 s, round 2 74 s, late rounds 17-25 s",
+    4000: "C++ bbpPairings not run at 4000 players; this engine before issue 21: round 2 202 s, "
+    "2.19 GB",
 }
 """The reference engine on this 2-core machine class (tests/data/reference/perf/README.md)."""
 EDITIONS: Final = {"2017": Edition.DUTCH_2017, "2025": Edition.DUTCH_2025}
 EDITIONS_BY_VALUE: Final = {edition: name for name, edition in EDITIONS.items()}
-REFERENCE_ROUNDS: Final = {1000: {1: 12.7, 2: 5.0}, 2000: {1: 170.0, 2: 74.0}}
+REFERENCE_ROUNDS: Final = {1000: {1: 12.7, 2: 5.0}, 2000: {1: 170.0, 2: 74.0}, 4000: {}}
 
 
 @dataclass(frozen=True, slots=True)
