@@ -44,11 +44,11 @@ from typing import Final
 ROOT: Final = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pairing.engine import DutchConfig, Edition, NoValidPairing, RoundPairing, pair  # noqa: E402
+from pairing.cli import pairing_agrees  # noqa: E402
+from pairing.engine import DutchConfig, Edition, NoValidPairing, pair  # noqa: E402
 from pairing.generator import generate_tournament  # noqa: E402
 from pairing.generator.config import read_config  # noqa: E402
 from tournaments.domain.trf import (  # noqa: E402
-    RecordedPairing,
     TrfDocument,
     parse_trf,
     recorded_pairing,
@@ -93,18 +93,6 @@ def plan_of(seed: int, low: int, high: int) -> Plan:
     players = rng.randint(low, high)
     most = min(11, players - 2)
     return Plan(seed, players, rng.randint(min(3, most), most))
-
-
-def agrees(recorded: RecordedPairing, ours: RoundPairing) -> bool:
-    """The same games with the same colours (a game recorded without colours, a forfeit,
-    matches either colour) and the same pairing-allocated bye."""
-    expected: set[object] = {(g.white, g.black) for g in recorded.games if g.colors_recorded}
-    expected |= {frozenset((g.white, g.black)) for g in recorded.games if not g.colors_recorded}
-    got: set[object] = set()
-    for board in ours.boards:
-        key = (board.white, board.black)
-        got.add(key if key in expected else frozenset(key))
-    return got == expected and ours.bye == recorded.bye
 
 
 def run_bbp(binary: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -209,7 +197,7 @@ def cross_bbp(plan: Plan, edition: str, binary: Path, work: Path) -> Outcome:
             ours = pair(tournament_state(doc, round_number), config)
         except NoValidPairing:
             ours = None
-        if ours is None or not agrees(recorded_pairing(doc, round_number), ours):
+        if ours is None or not pairing_agrees(recorded_pairing(doc, round_number), ours):
             differing.append(round_number)
             save_case(binary, doc, round_number, edition, f"crosstest_bbp{edition}_{plan.seed}")
     return Outcome(plan, doc.rounds_in_file, tuple(differing))

@@ -93,7 +93,7 @@ def _check(text: str, option: str | None) -> int:
             ours: RoundPairing | None = pair(state, config)
         except NoValidPairing:
             ours = None
-        if ours is not None and _agrees(recorded, ours):
+        if ours is not None and pairing_agrees(recorded, ours):
             continue
         differing += 1
         if ours is None:
@@ -107,9 +107,10 @@ def _check(text: str, option: str | None) -> int:
     return EXIT_NO_PAIRING if differing else EXIT_OK
 
 
-def _agrees(recorded: RecordedPairing, ours: RoundPairing) -> bool:
-    """The same games with the same colours (a game the file records without colours matches
-    either colour) and the same pairing-allocated bye."""
+def pairing_agrees(recorded: RecordedPairing, ours: RoundPairing) -> bool:
+    """The same games with the same colours (a game the file records without colours, a
+    forfeit, matches either colour) and the same pairing-allocated bye; `-c` and the cross-test
+    harness (benchmarks/crosstest.py) compare so."""
     expected: set[object] = {(g.white, g.black) for g in recorded.games if g.colors_recorded}
     expected |= {frozenset((g.white, g.black)) for g in recorded.games if not g.colors_recorded}
     got: set[object] = set()
