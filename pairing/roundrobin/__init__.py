@@ -1,0 +1,1 @@
+"""Round-robin pairing (C.05): pure, no Django; the Berger tables live in `berger`."""
