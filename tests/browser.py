@@ -15,7 +15,7 @@ from django.db import connection, connections
 from tests.conftest import require_server
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser
+    from playwright.sync_api import Browser, BrowserContext
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -50,3 +50,11 @@ def chromium() -> Iterator[Browser]:
         del os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"]
         database["CONN_MAX_AGE"] = max_age
         expect.set_options(timeout=None)
+
+
+def session_context(browser: Browser, server_url: str, session: str, width: int) -> BrowserContext:
+    """A browser context `width` pixels wide, signed in with the session cookie `session` (a
+    test client's, after `force_login`) for the live server at `server_url`."""
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    context.add_cookies([{"name": "sessionid", "value": session, "url": server_url}])
+    return context

@@ -11,6 +11,7 @@ import pytest
 from django.test import Client
 from pytest_django.live_server_helper import LiveServer
 
+from tests.browser import session_context
 from tests.security.world import build_world
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -47,8 +48,7 @@ def test_the_main_pages_run_under_the_policy_without_a_violation(
         f"/t/{slug}/manage/arbiters/",
         f"/t/{slug}/manage/events/",
     ]
-    context = chromium.new_context(viewport={"width": 1280, "height": 900})
-    context.add_cookies([{"name": "sessionid", "value": session, "url": live_server.url}])
+    context = session_context(chromium, live_server.url, session, 1280)
     context.add_init_script(RECORD_VIOLATIONS)
     page = context.new_page()
     console: list[str] = []

@@ -76,9 +76,15 @@ def test_a_pairing_agrees_only_with_the_same_colours_and_bye(crosstest: ModuleTy
         return RoundPairing(boards=tuple(boards), bye=bye, explanation=())
 
     assert crosstest.pairing_agrees(recorded, pairing([Board(one, two), Board(four, three)], five))
-    assert not crosstest.pairing_agrees(recorded, pairing([Board(two, one), Board(three, four)], five))
-    assert not crosstest.pairing_agrees(recorded, pairing([Board(one, two), Board(three, four)], None))
-    assert not crosstest.pairing_agrees(recorded, pairing([Board(one, three), Board(two, four)], five))
+    assert not crosstest.pairing_agrees(
+        recorded, pairing([Board(two, one), Board(three, four)], five)
+    )
+    assert not crosstest.pairing_agrees(
+        recorded, pairing([Board(one, two), Board(three, four)], None)
+    )
+    assert not crosstest.pairing_agrees(
+        recorded, pairing([Board(one, three), Board(two, four)], five)
+    )
 
 
 def test_the_plans_cover_the_size_range_both_parities_and_playable_rounds(

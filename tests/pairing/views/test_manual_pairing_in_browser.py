@@ -12,6 +12,7 @@ from django.db import connection
 from django.test import Client
 from pytest_django.live_server_helper import LiveServer
 
+from tests.browser import session_context
 from tests.factories import UserFactory
 from tests.tournaments.conftest import tournament_with_players
 from tournaments.models import ByeKind, IntegrityEventKind, RoundState
@@ -33,10 +34,7 @@ def test_an_arbiter_pairs_a_round_by_hand_and_validates_it(
     arbiter = UserFactory.create(username=f"arbiter{width}")
     tournament = tournament_with_players(5, rounds=3, arbiter=arbiter)
     client.force_login(arbiter)
-    context = chromium.new_context(viewport={"width": width, "height": 900})
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-    )
+    context = session_context(chromium, live_server.url, client.cookies["sessionid"].value, width)
     page = context.new_page()
     page.goto(f"{live_server.url}/t/{tournament.slug}/manage/round/1/pairing/")
 

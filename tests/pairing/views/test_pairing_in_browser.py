@@ -12,6 +12,7 @@ from django.test import Client
 from pytest_django.live_server_helper import LiveServer
 
 from pairing import tasks
+from tests.browser import session_context
 from tests.factories import TournamentRoleFactory, UserFactory
 from tests.pairing.fixtures import import_round_input
 from tournaments.models import RoundState
@@ -33,8 +34,7 @@ def test_an_arbiter_pairs_reviews_and_publishes_a_round_from_the_keyboard(
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
 
     def page_at(width: int) -> Any:
-        context = chromium.new_context(viewport={"width": width, "height": 900})
-        context.add_cookies([{"name": "sessionid", "value": session, "url": live_server.url}])
+        context = session_context(chromium, live_server.url, session, width)
         return context.new_page()
 
     # No worker: the run waits, and the page polls.

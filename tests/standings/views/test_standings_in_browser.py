@@ -10,6 +10,7 @@ import pytest
 from django.test import Client
 from pytest_django.live_server_helper import LiveServer
 
+from tests.browser import session_context
 from tests.factories import TournamentRoleFactory, UserFactory
 from tests.standings.selectors.builders import import_worked_example, round_in_play
 
@@ -36,13 +37,11 @@ def test_the_pages_fit_the_screen_and_are_saved_as_screenshots(
     TournamentRoleFactory.create(tournament=tournament, user=arbiter)
     client.force_login(arbiter)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    context = chromium.new_context(viewport={"width": width, "height": 900})
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-    )
+    context = session_context(chromium, live_server.url, client.cookies["sessionid"].value, width)
     page = context.new_page()
     for name, path in PAGES.items():
         response = page.goto(live_server.url + path)
+        assert response is not None, name
         assert response.status == (404 if name == "standings-unavailable" else 200), name
         page.screenshot(path=str(SCREENSHOTS / f"{name}-{width}.png"), full_page=True)
         # Wide tables scroll inside their frame; the page itself never scrolls sideways.

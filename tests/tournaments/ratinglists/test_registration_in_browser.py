@@ -4,15 +4,20 @@ the players page and the officers' rating-list page (var/screenshots/, to be loo
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from django.test import Client
 from pytest_django.live_server_helper import LiveServer
 
+from tests.browser import session_context
 from tests.factories import UserFactory
 from tests.tournaments.ratinglists.conftest import import_sample
 from tournaments.domain.ratinglists import ListKind
 from tournaments.services.tournaments import TournamentSettings, tournament_create
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -25,7 +30,7 @@ TYPED = [
 
 
 def test_an_arbiter_registers_three_players_from_the_list_by_typing(
-    live_server: LiveServer, chromium: object, client: Client
+    live_server: LiveServer, chromium: Browser, client: Client
 ) -> None:
     from playwright.sync_api import expect
 
@@ -39,8 +44,7 @@ def test_an_arbiter_registers_three_players_from_the_list_by_typing(
     session = client.cookies["sessionid"].value
     players_page = f"{live_server.url}/t/{tournament.slug}/manage/players/"
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    context = chromium.new_context(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
-    context.add_cookies([{"name": "sessionid", "value": session, "url": live_server.url}])
+    context = session_context(chromium, live_server.url, session, 1280)
     page = context.new_page()
     page.goto(players_page)
     for typed, name in TYPED:
@@ -78,8 +82,7 @@ def test_an_arbiter_registers_three_players_from_the_list_by_typing(
     assert (barros.fide_rating, barros.federation) == (2422, "POR")
     context.close()
 
-    context = chromium.new_context(viewport={"width": 390, "height": 900})  # type: ignore[attr-defined]
-    context.add_cookies([{"name": "sessionid", "value": session, "url": live_server.url}])
+    context = session_context(chromium, live_server.url, session, 390)
     page = context.new_page()
     page.goto(players_page)
     page.locator("#list-search-input").press_sequentially("la", delay=40)

@@ -7,14 +7,19 @@ from __future__ import annotations
 
 import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from django.test import Client
 from pytest_django.live_server_helper import LiveServer
 
+from tests.browser import session_context
 from tests.factories import UserFactory
 from tests.tournaments.conftest import pair_round, tournament_with_players
 from tournaments.models import FederationOfficer, Result, RoundState, Tournament
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -27,7 +32,7 @@ def _session(client: Client, user: object) -> str:
 
 
 def test_an_arbiter_completes_the_report_and_an_officer_finds_it(
-    live_server: LiveServer, chromium: object, client: Client
+    live_server: LiveServer, chromium: Browser, client: Client
 ) -> None:
     from playwright.sync_api import expect
 
@@ -46,10 +51,7 @@ def test_an_arbiter_completes_the_report_and_an_officer_finds_it(
         player.fide_id = str(1000 + player.pairing_number)
         player.save(update_fields=["fide_id"])
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    context = chromium.new_context(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
-    context.add_cookies(
-        [{"name": "sessionid", "value": _session(client, arbiter), "url": live_server.url}]
-    )
+    context = session_context(chromium, live_server.url, _session(client, arbiter), 1280)
     page = context.new_page()
 
     page.goto(f"{live_server.url}/t/{tournament.slug}/rating-report/")

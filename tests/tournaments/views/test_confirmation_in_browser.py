@@ -13,6 +13,7 @@ from django.db import connection
 from django.test import Client
 from pytest_django.live_server_helper import LiveServer
 
+from tests.browser import session_context
 from tests.factories import UserFactory
 
 if TYPE_CHECKING:
@@ -31,10 +32,7 @@ def logged_in_page(
     chromium: Browser, live_server: LiveServer, client: Client, user: User, width: int
 ) -> tuple[BrowserContext, Page]:
     client.force_login(user)
-    context = chromium.new_context(viewport={"width": width, "height": 900})
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-    )
+    context = session_context(chromium, live_server.url, client.cookies["sessionid"].value, width)
     return context, context.new_page()
 
 

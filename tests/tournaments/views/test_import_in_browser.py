@@ -5,15 +5,20 @@ the boards), confirmed; screenshots at 390 and 1280 pixels in var/screenshots/ (
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from django.db import connection
 from django.test import Client
 from pytest_django.live_server_helper import LiveServer
 
+from tests.browser import session_context
 from tests.factories import UserFactory
 from tests.tournaments.conftest import WORKED_EXAMPLE
 from tournaments.models import ArbiterRole, IntegrityEvent, Tournament
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -44,7 +49,7 @@ def altered_worked_example(tmp_path: Path) -> tuple[Path, Path]:
 
 
 def test_an_arbiter_imports_a_tournament_after_reading_the_preview(
-    live_server: LiveServer, chromium: object, client: Client, tmp_path: Path
+    live_server: LiveServer, chromium: Browser, client: Client, tmp_path: Path
 ) -> None:
     from playwright.sync_api import expect
 
@@ -55,8 +60,7 @@ def test_an_arbiter_imports_a_tournament_after_reading_the_preview(
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
 
     for width in (390, 1280):
-        context = chromium.new_context(viewport={"width": width, "height": 900})  # type: ignore[attr-defined]
-        context.add_cookies([{"name": "sessionid", "value": session, "url": live_server.url}])
+        context = session_context(chromium, live_server.url, session, width)
         page = context.new_page()
         page.goto(live_server.url + "/")
         page.click("text=Import a tournament")

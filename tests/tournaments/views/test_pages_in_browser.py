@@ -9,9 +9,10 @@ import pytest
 from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, expect
 from pytest_django.live_server_helper import LiveServer
 
+from tests.browser import session_context
 from tests.factories import UserFactory
 from tests.tournaments.conftest import WORKED_EXAMPLE, pair_round
 from tournaments.models import ByeKind, Game, Result, RoundState, Tournament
@@ -85,7 +86,7 @@ def running_tournament(arbiter: User) -> Tournament:
 
 
 def test_every_page_renders_and_results_are_entered_from_the_keyboard(
-    live_server: LiveServer, chromium: object, client: Client
+    live_server: LiveServer, chromium: Browser, client: Client
 ) -> None:
     arbiter = UserFactory.create(username="arbiter", is_staff=True)  # also sees the exports
     tournament = running_tournament(arbiter)
@@ -107,8 +108,7 @@ def test_every_page_renders_and_results_are_entered_from_the_keyboard(
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     browser = chromium
     for width in (390, 1280):
-        context = browser.new_context(viewport={"width": width, "height": 900})  # type: ignore[attr-defined]
-        context.add_cookies([{"name": "sessionid", "value": session, "url": live_server.url}])
+        context = session_context(browser, live_server.url, session, width)
         page = context.new_page()
         for name, path in pages.items():
             response = page.goto(live_server.url + path)
@@ -118,8 +118,7 @@ def test_every_page_renders_and_results_are_entered_from_the_keyboard(
                 assert page.evaluate(SCROLL_WIDTH) <= width, path
         context.close()
 
-    context = browser.new_context(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
-    context.add_cookies([{"name": "sessionid", "value": session, "url": live_server.url}])
+    context = session_context(browser, live_server.url, session, 1280)
     page = context.new_page()
     page.goto(live_server.url + pages["manage-results"])
     page.focus("#board-2")
@@ -144,11 +143,11 @@ def test_every_page_renders_and_results_are_entered_from_the_keyboard(
 
 
 def test_the_player_card_and_round_page_fit_a_phone_without_sideways_scrolling(
-    live_server: LiveServer, chromium: object
+    live_server: LiveServer, chromium: Browser
 ) -> None:
     tournament = tournament_import_trf(text=WORKED_EXAMPLE.read_text(encoding="utf-8"))
     slug = tournament.slug
-    page = chromium.new_page(viewport={"width": 390, "height": 900})  # type: ignore[attr-defined]
+    page = chromium.new_page(viewport={"width": 390, "height": 900})
     # 12 was absent in round 2 (the longest result); 11 lost round 3 by forfeit.
     for name, path in [
         ("player-absent", f"/t/{slug}/player/12/"),
@@ -171,10 +170,10 @@ def test_the_player_card_and_round_page_fit_a_phone_without_sideways_scrolling(
 
 
 def test_pairings_and_standings_print_without_the_site_around_them(
-    live_server: LiveServer, chromium: object
+    live_server: LiveServer, chromium: Browser
 ) -> None:
     tournament = tournament_import_trf(text=WORKED_EXAMPLE.read_text(encoding="utf-8"))
-    page = chromium.new_page(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
+    page = chromium.new_page(viewport={"width": 1280, "height": 900})
     for name, path in [
         ("print-round", f"/t/{tournament.slug}/round/3/"),
         ("print-standings", f"/t/{tournament.slug}/standings/"),

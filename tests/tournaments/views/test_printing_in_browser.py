@@ -10,6 +10,7 @@ import pytest
 from django.test import Client
 from pytest_django.live_server_helper import LiveServer
 
+from tests.browser import session_context
 from tests.factories import TournamentRoleFactory, UserFactory
 from tests.pairing.fixtures import import_round_input
 from tests.pdf import pdf_text
@@ -28,10 +29,7 @@ def test_the_arbiter_opens_the_print_menu_and_gets_the_result_slips(
     tournament = import_round_input(3)
     TournamentRoleFactory.create(tournament=tournament, user=arbiter)
     client.force_login(arbiter)
-    context = chromium.new_context(viewport={"width": 1280, "height": 900})
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-    )
+    context = session_context(chromium, live_server.url, client.cookies["sessionid"].value, 1280)
     page = context.new_page()
     page.goto(f"{live_server.url}/t/{tournament.slug}/manage/round/2/pairing/")
 

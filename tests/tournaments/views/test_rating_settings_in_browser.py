@@ -7,9 +7,10 @@ from __future__ import annotations
 import pytest
 from django.db import connection
 from django.test import Client
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, expect
 from pytest_django.live_server_helper import LiveServer
 
+from tests.browser import session_context
 from tests.factories import UserFactory
 from tests.tournaments.conftest import tournament_with_players
 from tests.tournaments.views.test_pages_in_browser import SCREENSHOTS
@@ -20,7 +21,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_a_long_event_is_set_advised_and_given_ratings_per_round(
-    live_server: LiveServer, chromium: object, client: Client
+    live_server: LiveServer, chromium: Browser, client: Client
 ) -> None:
     arbiter = UserFactory.create(username="arbiter")
     tournament = tournament_with_players(8, rounds=7, arbiter=arbiter)
@@ -30,8 +31,7 @@ def test_a_long_event_is_set_advised_and_given_ratings_per_round(
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     base = f"{live_server.url}/t/{tournament.slug}/manage"
 
-    context = chromium.new_context(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
-    context.add_cookies([{"name": "sessionid", "value": session, "url": live_server.url}])
+    context = session_context(chromium, live_server.url, session, 1280)
     page = context.new_page()
     page.goto(f"{base}/edit/")
     page.select_option("#id_rating_method", "FIDON")

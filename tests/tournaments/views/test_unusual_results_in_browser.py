@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 from django.db import connection
 from django.test import Client
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, expect
 from pytest_django.live_server_helper import LiveServer
 
+from tests.browser import session_context
 from tests.factories import UserFactory
 from tests.tournaments.conftest import pair_round, tournament_with_players
 from tests.tournaments.views.test_pages_in_browser import SCREENSHOTS
@@ -19,7 +20,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_each_new_result_is_entered_from_the_keyboard(
-    live_server: LiveServer, chromium: object, client: Client
+    live_server: LiveServer, chromium: Browser, client: Client
 ) -> None:
     arbiter = UserFactory.create(username="arbiter")
     tournament = tournament_with_players(2 * len(NEW_RESULTS), arbiter=arbiter)
@@ -29,8 +30,7 @@ def test_each_new_result_is_entered_from_the_keyboard(
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     url = f"{live_server.url}/t/{tournament.slug}/manage/round/1/results/"
 
-    context = chromium.new_context(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
-    context.add_cookies([{"name": "sessionid", "value": session, "url": live_server.url}])
+    context = session_context(chromium, live_server.url, session, 1280)
     page = context.new_page()
     page.goto(url)
     page.focus("#board-1")
