@@ -222,6 +222,11 @@ class Tournament(models.Model):
         help_text="Chess960 (checklist Q222): each round is played from a starting position "
         "(0-959) drawn by the program when the round is published, or entered by the arbiter.",
     )
+    baku_acceleration = models.BooleanField(
+        default=False,
+        help_text="Baku acceleration (C.04.7): the top half of the initial ranking gets virtual "
+        "points for pairing only in the first rounds. Fixed once round 1 is paired.",
+    )
     fide_mode = models.BooleanField(
         default=True,
         help_text="FIDE mode (VCL4THP Q40-Q46): warnings enforced, history locked. Leaving it is "
