@@ -49,6 +49,7 @@ from tournaments.models.tournament import (
     InitialOrderCriterion,
     PairingSystem,
     Tournament,
+    TournamentFormat,
     TournamentStatus,
 )
 
@@ -87,6 +88,7 @@ __all__ = [
     "Sex",
     "Title",
     "Tournament",
+    "TournamentFormat",
     "TournamentStatus",
     "WorkerHeartbeat",
 ]

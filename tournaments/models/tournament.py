@@ -33,6 +33,14 @@ class PairingSystem(models.TextChoices):
         return cls.FIDE_DUTCH_2025
 
 
+class TournamentFormat(models.TextChoices):
+    """Swiss, or a single or double round robin paired from the Berger tables (C.05 Annex 1)."""
+
+    SWISS = "swiss", "Swiss system"
+    ROUND_ROBIN = "round_robin", "Round robin"
+    DOUBLE_ROUND_ROBIN = "double_round_robin", "Double round robin"
+
+
 class InitialColor(models.TextChoices):
     """The colour drawn for the first player in round 1 (C.04.3 E.5)."""
 
@@ -138,6 +146,27 @@ class Tournament(models.Model):
     )
     rounds = models.PositiveSmallIntegerField(
         validators=[MinValueValidator(1), MaxValueValidator(99)]
+    )
+    format = models.CharField(
+        max_length=18,
+        choices=TournamentFormat.choices,
+        default=TournamentFormat.SWISS,
+        help_text="A round robin's rounds follow from the number of players (C.05 Annex 1).",
+    )
+    swap_last_two_rounds = models.BooleanField(
+        default=True,
+        help_text="Double round robin: the first cycle's last two rounds are exchanged so "
+        "nobody has one colour three times running (C.05 Annex 1; VCL Q98).",
+    )
+    numbers_drawn = models.BooleanField(
+        default=False,
+        help_text="Round robin: the pairing numbers were drawn by lot or set by the arbiter; "
+        "locked once round 1 is paired.",
+    )
+    numbers_seed = models.BigIntegerField(
+        null=True,
+        blank=True,
+        help_text="The seed of the program's drawing of numbers; empty if set.",
     )
     pairing_system = models.CharField(
         max_length=32, choices=PairingSystem.choices, default=PairingSystem.FIDE_DUTCH_2025
@@ -270,6 +299,16 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def is_round_robin(self) -> bool:
+        """A single or double round robin (C.05 Annex 1), paired from the Berger tables."""
+        return self.format != TournamentFormat.SWISS
+
+    @property
+    def cycles(self) -> int:
+        """How many times each pair meets: 2 in a double round robin, else 1."""
+        return 2 if self.format == TournamentFormat.DOUBLE_ROUND_ROBIN else 1
 
     @property
     def lasts_over_30_days(self) -> bool:
