@@ -1,0 +1,109 @@
+"""Context help: the manual section that explains each page of the application, by the page's
+URL name. The Help link of every page leads there (the table of contents when a page has none);
+`tests/manual/test_context_help.py` checks that every page of the apps has an entry and that every
+section exists."""
+
+from __future__ import annotations
+
+from typing import Final
+
+CONTEXT_HELP: Final[dict[str, str]] = {
+    # Accounts (config/urls.py)
+    "login": "accounts-and-arbiters#signing-up-and-logging-in",
+    "logout": "accounts-and-arbiters#signing-up-and-logging-in",
+    "signup": "accounts-and-arbiters#signing-up-and-logging-in",
+    "password_reset": "accounts-and-arbiters#signing-up-and-logging-in",
+    "password_reset_done": "accounts-and-arbiters#signing-up-and-logging-in",
+    "password_reset_confirm": "accounts-and-arbiters#signing-up-and-logging-in",
+    "password_reset_complete": "accounts-and-arbiters#signing-up-and-logging-in",
+    # Tournaments: arbiters
+    "home": "accounts-and-arbiters#the-home-page",
+    "tournament-new": "creating-a-tournament#creating-a-tournament",
+    "tournament-import": "importing-a-trf#importing-a-tournament",
+    "tournament-import-confirm": "importing-a-trf#the-preview",
+    "manage-dashboard": "accounts-and-arbiters#the-dashboard",
+    "manage-edit": "creating-a-tournament#the-settings",
+    "manage-arbiters": "accounts-and-arbiters#deputy-arbiters",
+    "manage-arbiters-invite": "accounts-and-arbiters#deputy-arbiters",
+    "manage-arbiters-withdraw": "accounts-and-arbiters#deputy-arbiters",
+    "manage-arbiters-remove": "accounts-and-arbiters#deputy-arbiters",
+    "manage-arbiters-hand-over": "accounts-and-arbiters#deputy-arbiters",
+    "arbiter-join": "accounts-and-arbiters#joining-as-a-deputy",
+    "manage-players": "registration#registering-players",
+    "manage-players-import": "registration#importing-a-list-of-players",
+    "manage-players-renumber": "registration#pairing-numbers",
+    "manage-list-search": "rating-lists#registering-from-a-list",
+    "manage-initial-ranking": "rating-lists#the-initial-ranking",
+    "manage-update-from-list": "rating-lists#updating-ratings-from-a-list",
+    "manage-player": "registration#correcting-a-players-details",
+    "manage-player-details": "registration#correcting-a-players-details",
+    "manage-player-rating": "rating-lists#several-ratings-per-player",
+    "manage-player-bye": "byes-and-withdrawals#requested-byes",
+    "manage-bye-cancel": "byes-and-withdrawals#requested-byes",
+    "manage-player-half-point-byes": "byes-and-withdrawals#refusing-half-point-byes",
+    "manage-player-withdraw": "byes-and-withdrawals#withdrawals-and-expulsions",
+    "manage-player-reinstate": "byes-and-withdrawals#reinstating-a-player",
+    "manage-player-manual-tiebreak": "standings#manual-tie-break",
+    "manage-forbidden-new": "registration#prohibited-pairings",
+    "manage-forbidden-delete": "registration#prohibited-pairings",
+    "manage-results": "results#entering-results",
+    "manage-result": "results#entering-results",
+    "manage-rating-correction": "results#rating-only-corrections",
+    "manage-round-chess960": "chess960#the-starting-position-of-a-round",
+    "manage-fide-mode": "fide-mode#fide-mode",
+    "manage-fide-mode-leave": "fide-mode#leaving-fide-mode",
+    "manage-events": "fide-mode#the-integrity-log",
+    "manage-events-undo": "fide-mode#the-integrity-log",
+    "rating-lists": "rating-lists#importing-a-rating-list",
+    # Pairing
+    "pairing-round": "pairing-a-round#asking-the-engine-for-a-pairing",
+    "pairing-request": "pairing-a-round#asking-the-engine-for-a-pairing",
+    "pairing-repair": "pairing-a-round#pairing-again",
+    "pairing-publish": "pairing-a-round#publishing",
+    "pairing-unpublish": "pairing-a-round#withdrawing-a-publication",
+    "pairing-swap": "pairing-a-round#changing-a-draft",
+    "pairing-exchange": "pairing-a-round#changing-a-draft",
+    "pairing-edit": "pairing-a-round#pairing-by-hand",
+    "pairing-manual-pair": "pairing-a-round#pairing-by-hand",
+    "pairing-manual-unpair": "pairing-a-round#pairing-by-hand",
+    "pairing-manual-bye": "pairing-a-round#pairing-by-hand",
+    "pairing-manual-validate": "pairing-a-round#pairing-by-hand",
+    # Standings
+    "standings-live": "standings#the-standings",
+    # Federation officers
+    "exports": "federation-reports#the-exports-page",
+    "exports-zip": "federation-reports#the-exports-page",
+    "rating-report": "rating-reports#the-rating-report",
+    "rating-report-file": "rating-reports#the-rating-report",
+    "manage-rating-report": "rating-reports#the-reports-details",
+    # Downloads
+    "tournament-trf": "exports#trf-files",
+    "standings-csv": "exports#standings-as-csv",
+    "pdf-round-pairings": "printing#documents",
+    "pdf-round-pairings-by-name": "printing#documents",
+    "pdf-round-slips": "printing#documents",
+    "pdf-players": "printing#documents",
+    "pdf-check-in": "printing#documents",
+    "pdf-player-cards": "printing#documents",
+    "pdf-standings": "printing#documents",
+    "pdf-crosstable": "printing#documents",
+    "pdf-report": "printing#documents",
+    # Players
+    "tournament-detail": "public-pages#the-tournament-page",
+    "round-detail": "public-pages#a-rounds-pairings",
+    "tournament-events": "public-pages#a-rounds-pairings",
+    "player-detail": "public-pages#your-card",
+    "standings": "public-pages#standings-and-crosstable",
+    "standings-player": "standings#tie-breaks",
+    "crosstable": "public-pages#standings-and-crosstable",
+}
+"""URL name → `<manual page>#<section anchor>`."""
+
+
+def help_target(url_name: str | None) -> tuple[str, str] | None:
+    """The manual page and section explaining the page of this URL name; None without one."""
+    target = CONTEXT_HELP.get(url_name or "")
+    if target is None:
+        return None
+    page, _, anchor = target.partition("#")
+    return page, anchor

@@ -1,0 +1,89 @@
+"""The user manual's pages (`docs/manual/`): public, GET only. The table of contents, one page,
+the printable manual (every page in one) and the screenshots the pages show."""
+
+from __future__ import annotations
+
+from django.http import FileResponse, Http404, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_safe
+
+from tournaments.http import HtmxHttpRequest
+from tournaments.manual.pages import (
+    SCREENSHOT_NAME,
+    SCREENSHOTS_DIR,
+    RenderedPage,
+    UnknownPage,
+    contents,
+    manual_page,
+    page_html,
+)
+
+
+class _SiteLinks:
+    """Manual links as the site's addresses: `/help/<page>/#<anchor>`."""
+
+    def page(self, slug: str, anchor: str) -> str:
+        return reverse("help-page", args=[slug]) + (f"#{anchor}" if anchor else "")
+
+    def image(self, name: str) -> str:
+        return reverse("help-screenshot", args=[name])
+
+
+class _PrintLinks(_SiteLinks):
+    """Manual links inside the printable manual: anchors of the one page."""
+
+    def page(self, slug: str, anchor: str) -> str:
+        return f"#{slug}-{anchor}" if anchor else f"#{slug}"
+
+
+def _by_audience(pages: list[RenderedPage]) -> list[tuple[str, list[RenderedPage]]]:
+    groups: dict[str, list[RenderedPage]] = {}
+    for rendered in pages:
+        groups.setdefault(rendered.page.audience, []).append(rendered)
+    return list(groups.items())
+
+
+@require_safe
+def manual_contents(request: HtmxHttpRequest) -> HttpResponse:
+    """The table of contents: every page by audience, with its sections."""
+    links = _SiteLinks()
+    pages = [page_html(page, links=links) for page in contents()]
+    return render(request, "manual/contents.html", {"audiences": _by_audience(pages)})
+
+
+@require_safe
+def manual_page_view(request: HtmxHttpRequest, page: str) -> HttpResponse:
+    """One page of the manual."""
+    try:
+        found = manual_page(page)
+    except UnknownPage as error:
+        raise Http404("No such page in the manual.") from error
+    pages = contents()
+    index = pages.index(found)
+    return render(
+        request,
+        "manual/page.html",
+        {
+            "manual": page_html(found, links=_SiteLinks()),
+            "previous": pages[index - 1] if index else None,
+            "next": pages[index + 1] if index + 1 < len(pages) else None,
+        },
+    )
+
+
+@require_safe
+def manual_print(request: HtmxHttpRequest) -> HttpResponse:
+    """Every page in one, in the order of the contents, to print or save as PDF."""
+    links = _PrintLinks()
+    pages = [page_html(page, links=links, demote=True) for page in contents()]
+    return render(request, "manual/print.html", {"audiences": _by_audience(pages)})
+
+
+@require_safe
+def manual_screenshot(request: HtmxHttpRequest, name: str) -> FileResponse:
+    """A screenshot of `docs/manual/screenshots/`."""
+    path = SCREENSHOTS_DIR / f"{name}.png"
+    if not SCREENSHOT_NAME.fullmatch(name) or not path.is_file():
+        raise Http404("No such screenshot in the manual.")
+    return FileResponse(path.open("rb"), content_type="image/png")
