@@ -20,7 +20,7 @@ from tournaments.manual.pages import (
 )
 
 
-class _SiteLinks:
+class SiteLinks:
     """Manual links as the site's addresses: `/help/<page>/#<anchor>`."""
 
     def page(self, slug: str, anchor: str) -> str:
@@ -30,7 +30,7 @@ class _SiteLinks:
         return reverse("help-screenshot", args=[name])
 
 
-class _PrintLinks(_SiteLinks):
+class PrintLinks(SiteLinks):
     """Manual links inside the printable manual: anchors of the one page."""
 
     def page(self, slug: str, anchor: str) -> str:
@@ -47,7 +47,7 @@ def _by_audience(pages: list[RenderedPage]) -> list[tuple[str, list[RenderedPage
 @require_safe
 def manual_contents(request: HtmxHttpRequest) -> HttpResponse:
     """The table of contents: every page by audience, with its sections."""
-    links = _SiteLinks()
+    links = SiteLinks()
     pages = [page_html(page, links=links) for page in contents()]
     return render(request, "manual/contents.html", {"audiences": _by_audience(pages)})
 
@@ -65,7 +65,7 @@ def manual_page_view(request: HtmxHttpRequest, page: str) -> HttpResponse:
         request,
         "manual/page.html",
         {
-            "manual": page_html(found, links=_SiteLinks()),
+            "manual": page_html(found, links=SiteLinks()),
             "previous": pages[index - 1] if index else None,
             "next": pages[index + 1] if index + 1 < len(pages) else None,
         },
@@ -75,7 +75,7 @@ def manual_page_view(request: HtmxHttpRequest, page: str) -> HttpResponse:
 @require_safe
 def manual_print(request: HtmxHttpRequest) -> HttpResponse:
     """Every page in one, in the order of the contents, to print or save as PDF."""
-    links = _PrintLinks()
+    links = PrintLinks()
     pages = [page_html(page, links=links, demote=True) for page in contents()]
     return render(request, "manual/print.html", {"audiences": _by_audience(pages)})
 
