@@ -31,3 +31,7 @@ class DraftEditRefused(PairingRefused):
 
 class PairingRunInProgress(TournamentError):
     """Another worker holds the run and its claim is recent: try again later (the task retries)."""
+
+
+class NumbersNotDrawn(PairingRefused):
+    """A round robin's round 1 asked for before its pairing numbers were drawn (C.05 Annex 1)."""

@@ -16,6 +16,7 @@ from django.utils import timezone
 from pairing.engine import Board, RuleWarning, publication_order
 from pairing.exceptions import (
     DraftEditRefused,
+    NumbersNotDrawn,
     PreviousRoundIncomplete,
     RoundAlreadyPaired,
     RoundAlreadyPublished,
@@ -40,6 +41,7 @@ from tournaments.services.adjournments import pairing_adjournment_warning, round
 from tournaments.services.base import audit, lock_tournament, require_confirmation
 from tournaments.services.chess960 import round_draw_chess960
 from tournaments.services.integrity import deleted_rows, integrity_event_record, snapshot_rows
+from tournaments.services.results import round_update_state
 from tournaments.services.tournaments import tournament_check_setup
 
 __all__ = [
@@ -59,6 +61,13 @@ def _check_can_pair(tournament: Tournament, rnd: Round) -> None:
         raise RoundAlreadyPaired(
             f"Round {rnd.number} is already paired: re-pair the draft to pair it again."
         )
+    if rnd.number == 1 and tournament.is_round_robin:
+        if not tournament.numbers_drawn:
+            raise NumbersNotDrawn(
+                "Draw the round robin's pairing numbers (by lot or by hand) before pairing "
+                "round 1 (C.05 Annex 1)."
+            )
+        return
     if rnd.number == 1:
         tournament_check_setup(tournament=tournament)  # VCL4THP Q62: a set-up that can be paired
         return
@@ -272,7 +281,8 @@ def round_draft_exchange_opponents(
 
 @transaction.atomic
 def round_publish(*, rnd: Round, by: User | None) -> Round:
-    """Publish the draft with its boards in the order of C.04.2 D.9 (the bye last).
+    """Publish the draft with its boards in the order of C.04.2 D.9 (the bye last); a round
+    robin keeps the Berger table's order (C.05 Annex 1).
 
     Refused for a round already published and for a round not paired. A Chess960 tournament's
     round gets its starting position drawn (Q222) unless it has one.
@@ -283,6 +293,28 @@ def round_publish(*, rnd: Round, by: User | None) -> Round:
         raise RoundAlreadyPublished(f"Round {rnd.number} is already published.")
     if rnd.state != RoundState.PAIRED:
         raise RoundNotPaired(f"Round {rnd.number} is not paired yet: pair it first.")
+    if not tournament.is_round_robin:
+        _order_boards(tournament, rnd)
+    rnd.state = RoundState.PUBLISHED
+    rnd.published_at = timezone.now()
+    rnd.save(update_fields=["state", "published_at", "updated"])
+    if tournament.is_round_robin:
+        round_update_state(tournament, rnd)  # a round of forfeits only is complete at once
+    round_draw_chess960(tournament=tournament, rnd=rnd, by=by)
+    audit(
+        tournament=tournament,
+        by=by,
+        entity="round",
+        entity_id=rnd.pk,
+        old="paired (draft)",
+        new=round_pairing_text(rnd),
+        note=f"round {rnd.number}: published",
+    )
+    return rnd
+
+
+def _order_boards(tournament: Tournament, rnd: Round) -> None:
+    """Number the boards in the order of C.04.2 D.9 (scores before the round)."""
     games = {
         (PlayerId(white), PlayerId(black)): pk
         for pk, white, black in rnd.games.values_list(
@@ -295,20 +327,6 @@ def round_publish(*, rnd: Round, by: User | None) -> Round:
     rnd.games.update(board=F("board") + 10000)
     for number, board in enumerate(ordered, start=1):
         Game.objects.filter(pk=games[(board.white, board.black)]).update(board=number)
-    rnd.state = RoundState.PUBLISHED
-    rnd.published_at = timezone.now()
-    rnd.save(update_fields=["state", "published_at", "updated"])
-    round_draw_chess960(tournament=tournament, rnd=rnd, by=by)
-    audit(
-        tournament=tournament,
-        by=by,
-        entity="round",
-        entity_id=rnd.pk,
-        old="paired (draft)",
-        new=round_pairing_text(rnd),
-        note=f"round {rnd.number}: published",
-    )
-    return rnd
 
 
 @transaction.atomic

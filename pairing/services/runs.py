@@ -10,6 +10,7 @@ this worker's and that the tournament did not change meanwhile.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Mapping
 from datetime import timedelta
 
 from django.conf import settings
@@ -18,6 +19,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from pairing.engine import (
+    Board,
     DutchConfig,
     Edition,
     PairingError,
@@ -27,11 +29,12 @@ from pairing.engine import (
 )
 from pairing.exceptions import PairingRunInProgress
 from pairing.models import PairingRun, RunStatus
+from pairing.roundrobin.pairing import RoundRobinRound, round_robin_pairing
 from pairing.selectors import engine_input, players_by_number, round_pairing_text
-from tournaments.domain.state import TournamentState
+from tournaments.domain.state import PlayerId, TournamentState
 from tournaments.domain.trf import TrfError, parse_trf
 from tournaments.domain.trf import tournament_state as trf_tournament_state
-from tournaments.models import Bye, ByeKind, Game, Round, RoundState
+from tournaments.models import Bye, ByeKind, Game, Result, Round, RoundState, Tournament
 from tournaments.services.base import audit, lock_tournament
 
 __all__ = ["pairing_run_execute"]
@@ -50,14 +53,27 @@ def pairing_run_execute(*, run_id: int) -> None:
         if PairingRun.objects.filter(pk=run_id, status=RunStatus.RUNNING).exists():
             raise PairingRunInProgress(f"Pairing run {run_id} is being paired by another worker.")
         return
-    run = PairingRun.objects.get(pk=run_id)
+    run = PairingRun.objects.select_related("round__tournament").get(pk=run_id)
+    tournament = run.round.tournament
     try:
         state = _state_of(run.input_trf)
-        result = pair(state, DutchConfig(edition=Edition(run.edition), explain=True))
+        if tournament.is_round_robin:
+            scheduled = _round_robin(tournament, state)
+            result, forfeits = scheduled.pairing, scheduled.forfeits
+        else:
+            result = pair(state, DutchConfig(edition=Edition(run.edition), explain=True))
+            forfeits = {}
     except (PairingError, TrfError) as error:
         _fail(run_id=run_id, token=token, message=str(error) or type(error).__name__)
         return
-    _record(run_id=run_id, token=token, state=state, result=result)
+    _record(run_id=run_id, token=token, state=state, result=result, forfeits=forfeits)
+
+
+def _round_robin(tournament: Tournament, state: TournamentState) -> RoundRobinRound:
+    """The round from the Berger tables (C.05 Annex 1) instead of the Dutch engine."""
+    return round_robin_pairing(
+        state, cycles=tournament.cycles, swap_last_two=tournament.swap_last_two_rounds
+    )
 
 
 def _state_of(input_trf: str) -> TournamentState:
@@ -109,8 +125,18 @@ def _fail(*, run_id: int, token: uuid.UUID, message: str) -> None:
 
 
 @transaction.atomic
-def _record(*, run_id: int, token: uuid.UUID, state: TournamentState, result: RoundPairing) -> None:
-    """Write the draft of a finished engine run, if the run and the round still allow it."""
+def _record(
+    *,
+    run_id: int,
+    token: uuid.UUID,
+    state: TournamentState,
+    result: RoundPairing,
+    forfeits: Mapping[Board, frozenset[PlayerId]],
+) -> None:
+    """Write the draft of a finished engine run, if the run and the round still allow it.
+
+    A round robin's game against a withdrawn player is recorded as a forfeit at once (C.06
+    V.4); a Swiss pairing has no such boards."""
     run = PairingRun.objects.select_related("round").filter(pk=run_id).first()
     if run is None:
         return
@@ -127,7 +153,13 @@ def _record(*, run_id: int, token: uuid.UUID, state: TournamentState, result: Ro
         return
     players = players_by_number(tournament)
     Game.objects.bulk_create(
-        Game(round=rnd, board=number, white=players[board.white], black=players[board.black])
+        Game(
+            round=rnd,
+            board=number,
+            white=players[board.white],
+            black=players[board.black],
+            result=_forfeit(forfeits.get(board), board),
+        )
         for number, board in enumerate(result.boards, start=1)
     )
     if result.bye is not None:
@@ -149,3 +181,13 @@ def _record(*, run_id: int, token: uuid.UUID, state: TournamentState, result: Ro
         new=round_pairing_text(rnd),
         note=f"round {rnd.number}: paired by the engine (run {run_id})",
     )
+
+
+def _forfeit(absent: frozenset[PlayerId] | None, board: Board) -> Result:
+    """The result of a board with absent players: a forfeit win for the one present, a double
+    forfeit if both are absent; no result (to be played) otherwise."""
+    if not absent:
+        return Result.NOT_PLAYED
+    if len(absent) == 2:
+        return Result.DOUBLE_FORFEIT
+    return Result.BLACK_WINS_FORFEIT if board.white in absent else Result.WHITE_WINS_FORFEIT

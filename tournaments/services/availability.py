@@ -96,18 +96,23 @@ def bye_request(
 ) -> Bye:
     """A bye the player asks for in a round not yet paired: full-point, half-point or zero-point.
 
-    Refused (`ByeRefused`) for a round already paired, a round among the tournament's last
-    `no_byes_last_rounds`, a half-point bye to a player who may not take one (Q175-Q176), a
-    withdrawn player or one not yet playing in that round, or a round where the player already
-    has a bye. A second or later half-point bye needs a Level-3 confirmation (VCL4THP Q174),
-    also beyond `max_half_point_byes` (the arbiter lifts the limit for a player); a full-point
-    bye a Level-2 notice, and it is recorded as an `### FPB` event, undone by deleting the bye
-    (VCL4THP Q112, Q114).
+    Refused (`ByeRefused`) in a round robin, for a round already paired, a round among the
+    tournament's last `no_byes_last_rounds`, a half-point bye to a player who may not take one
+    (Q175-Q176), a withdrawn player or one not yet playing in that round, or a round where the
+    player already has a bye. A second or later half-point bye needs a Level-3 confirmation
+    (VCL4THP Q174), also beyond `max_half_point_byes` (the arbiter lifts the limit for a
+    player); a full-point bye a Level-2 notice, and it is recorded as an `### FPB` event, undone
+    by deleting the bye (VCL4THP Q112, Q114).
     """
     tournament = lock_tournament(player.tournament_id)
     player = Player.objects.get(pk=player.pk)
     if kind not in _REQUESTED:
         raise ByeRefused("A player may request a full-point, half-point or zero-point bye.")
+    if tournament.is_round_robin:
+        raise ByeRefused(
+            "A round robin has no requested byes: every game of the Berger table is played or "
+            "forfeited (C.05 Annex 1)."
+        )
     rnd = tournament.round_set.filter(number=round_number).first()
     if rnd is None:
         raise ByeRefused(f"There is no round {round_number}.")

@@ -106,8 +106,14 @@ def _register(
     _check_duplicate(tournament, data)
     last = tournament.players.aggregate(last=Max("pairing_number"))["last"] or 0
     first_round = next_round_number(tournament)
+    if tournament.is_round_robin and first_round > 1:
+        raise InvalidPlayer("Round 1 of the round robin is paired: its field is closed.")
     if first_round > tournament.rounds:
         raise InvalidPlayer("Every round is paired: no player can join any more.")
+    if tournament.numbers_drawn:
+        # A new player: the round robin's numbers are drawn again (C.06 II).
+        tournament.numbers_drawn = False
+        tournament.save(update_fields=["numbers_drawn", "updated"])
     player = Player.objects.create(
         tournament=tournament,
         name=data.name.strip(),
@@ -373,8 +379,9 @@ def _renumber(
 
 
 def _keep_initial_order(tournament: Tournament) -> None:
-    """Before round 1 is paired, pairing numbers follow the initial order at every entry."""
-    if not paired_from(tournament, 1):
+    """Before round 1 is paired, pairing numbers follow the initial order at every entry; a
+    round robin's drawn numbers stay (C.05 Annex 1)."""
+    if not tournament.numbers_drawn and not paired_from(tournament, 1):
         _renumber(tournament)
 
 
@@ -392,6 +399,11 @@ def tournament_assign_pairing_numbers(
     Integrity log can undo (the previous numbers come back, Q114).
     """
     tournament = lock_tournament(tournament.pk)
+    if tournament.is_round_robin and (tournament.numbers_drawn or paired_from(tournament, 1)):
+        raise RenumberingClosed(
+            "A round robin's pairing numbers are drawn (C.05 Annex 1): draw them again "
+            "before round 1 instead."
+        )
     if paired_from(tournament, RENUMBERING_LAST_ROUND):
         raise RenumberingClosed(
             f"Round {RENUMBERING_LAST_ROUND} has been paired: pairing numbers can no longer "

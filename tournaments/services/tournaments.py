@@ -8,6 +8,7 @@ Each is one transactional, keyword-only function that first locks the tournament
 from __future__ import annotations
 
 import copy
+import dataclasses
 import datetime
 import secrets
 from dataclasses import dataclass, field
@@ -37,6 +38,7 @@ from tournaments.models import (
     Round,
     RoundState,
     Tournament,
+    TournamentFormat,
 )
 from tournaments.models.tournament import TiebreakRatings, TournamentRatingMethod, UnratedRule
 from tournaments.selectors.state import next_round_number
@@ -81,6 +83,8 @@ class TournamentSettings:
     unrated_rating: int = 0
     long_event: bool = False
     tiebreak_ratings: TiebreakRatings = TiebreakRatings.FIRST
+    format: TournamentFormat = TournamentFormat.SWISS
+    swap_last_two_rounds: bool = True
 
 
 RATING_LOCKED_FIELDS = ("rating_method", "unrated_rule", "unrated_rating", "tiebreak_ratings")
@@ -106,8 +110,17 @@ _PLAIN_FIELDS = (
     "no_byes_last_rounds",
     "drawing_of_lots",
     "chess960",
+    "format",
+    "swap_last_two_rounds",
     *RATING_FIELDS,
 )
+
+TOURNAMENT_TYPES = {
+    TournamentFormat.SWISS: "Individual: Swiss-System",
+    TournamentFormat.ROUND_ROBIN: "Individual: Round-Robin",
+    TournamentFormat.DOUBLE_ROUND_ROBIN: "Individual: Double Round-Robin",
+}
+"""The tournament type (TRF 092) each format writes."""
 
 
 def _apply(tournament: Tournament, settings: TournamentSettings) -> None:
@@ -119,6 +132,11 @@ def _apply(tournament: Tournament, settings: TournamentSettings) -> None:
     tournament.pairing_system = settings.pairing_system or PairingSystem.for_start_date(
         settings.start_date
     )
+    if tournament.tournament_type in TOURNAMENT_TYPES.values():
+        tournament.tournament_type = TOURNAMENT_TYPES[TournamentFormat(settings.format)]
+    if tournament.is_round_robin:
+        # The bye of an odd round robin is the table's empty seat: no game, no point.
+        tournament.points_pairing_bye = tournament.points_zero_bye
     if settings.initial_color is not None:
         tournament.initial_color = settings.initial_color
         tournament.initial_color_seed = None
@@ -152,6 +170,8 @@ def tournament_create(*, settings: TournamentSettings, by: User) -> Tournament:
     unless the arbiter entered it.
     """
     _check_dates(settings)
+    if settings.format != TournamentFormat.SWISS:
+        settings = dataclasses.replace(settings, rounds=1)  # set by the drawing of numbers
     tournament = Tournament(slug=unique_tournament_slug(settings.name), rounds=settings.rounds)
     _apply(tournament, settings)
     _check_scoring(tournament)
@@ -205,6 +225,9 @@ def tournament_update(
     """
     _check_dates(settings)
     tournament = lock_tournament(tournament.pk)
+    if settings.format != TournamentFormat.SWISS:
+        # A round robin's rounds follow from its players (`tournament_draw_numbers`).
+        settings = dataclasses.replace(settings, rounds=tournament.rounds)
     before = _snapshot(tournament)
     old_rounds, old_tiebreaks = tournament.rounds, list(tournament.tiebreaks)
     last_paired = next_round_number(tournament) - 1
@@ -212,12 +235,19 @@ def tournament_update(
     _apply(tournament, settings)
     _check_scoring(tournament)
     after = _snapshot(tournament)
-    locked = {"pairing_system", "initial_color", *SCORE_FIELDS, *RATING_LOCKED_FIELDS}
+    locked = {
+        "pairing_system",
+        "initial_color",
+        "format",
+        "swap_last_two_rounds",
+        *SCORE_FIELDS,
+        *RATING_LOCKED_FIELDS,
+    }
     changed_locked = sorted(name for name in locked if before[name] != after[name])
     if started and changed_locked:
         raise SettingsLocked(
-            "Round 1 is paired: the rules edition, initial colour, scoring, tournament rating "
-            f"and rating rules can no longer change ({', '.join(changed_locked)})."
+            "Round 1 is paired: the format, rules edition, initial colour, scoring, tournament "
+            f"rating and rating rules can no longer change ({', '.join(changed_locked)})."
         )
     warning = combined(
         _settings_warnings(
@@ -225,6 +255,8 @@ def tournament_update(
         )
     )
     require_confirmation(warning, confirmed)
+    if before["format"] != after["format"]:
+        tournament.numbers_drawn = False  # another schedule: draw the numbers again
     added, removed = _set_rounds(tournament, settings.rounds)
     tournament.full_clean()
     tournament.save()
@@ -284,7 +316,8 @@ def _settings_warnings(
 ) -> list[ActionWarning]:
     """What changing the settings needs confirmed (or refuses), in FIDE mode or out of it."""
     players = tournament.players.count()
-    problem = rounds_problem(settings.rounds, players) if players else None
+    swiss = not tournament.is_round_robin  # a round robin's rounds follow from its field
+    problem = rounds_problem(settings.rounds, players) if players and swiss else None
     if last_paired == 0:
         if problem is None:
             return []
