@@ -4,8 +4,11 @@
     python -m pairing --dutch INPUT.trf -c            check every round of a tournament:
                                                       each differing round side by side
 
-The rules edition comes from the TRF's `192` record (`FIDE_DUTCH_2025`: 2025, `FIDE_DUTCH` or
-none: 2017) or from `--edition 2017|2025`, which wins; a contradiction between them is refused.
+The rules edition comes from the TRF's `192` record (`FIDE_DUTCH_2025` or `FIDE_DUTCH_2026`:
+2025, `FIDE_DUTCH` or none: 2017) or from `--edition 2017|2025`, which wins; a contradiction
+between them is refused. Accelerated input is read like the endorsed engines read it: the
+`XXA`/`250` records, else, for a `192` code ending in `_BAKU`, the Baku method's virtual points
+(C.04.7; `tournaments.domain.acceleration`).
 
 Exit status: 0 ok, 1 no valid pairing (or, with -c, a round differs), 3 invalid input.
 """
@@ -27,6 +30,8 @@ from pairing.engine import (
     pair,
 )
 from pairing.generator import run_generator
+from standings.ranks import file_ranks
+from tournaments.domain.acceleration import split_system_code
 from tournaments.domain.state import PlayerId, TournamentState
 from tournaments.domain.trf import (
     RecordedGame,
@@ -47,6 +52,7 @@ _SYSTEMS = {
     "FIDE_DUTCH": Edition.DUTCH_2017,
     "FIDE_DUTCH_2017": Edition.DUTCH_2017,
     "FIDE_DUTCH_2025": Edition.DUTCH_2025,
+    "FIDE_DUTCH_2026": Edition.DUTCH_2025,
 }
 
 
@@ -55,7 +61,7 @@ def edition_of(doc: TrfDocument, option: str | None) -> Edition:
     naming the other edition, or one that is not a Dutch system, is refused (ValueError)."""
     recorded: Edition | None = None
     if doc.pairing_system:
-        recorded = _SYSTEMS.get(doc.pairing_system.strip())
+        recorded = _SYSTEMS.get(split_system_code(doc.pairing_system)[0])
         if recorded is None:
             raise ValueError(f"unsupported pairing system {doc.pairing_system!r} (192)")
     if option is None:
@@ -189,7 +195,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.generate:
         edition = _EDITIONS[args.edition] if args.edition else None
-        return run_generator(args.generate, args.generated, args.seed, edition=edition)
+        return run_generator(
+            args.generate, args.generated, args.seed, rank=file_ranks, edition=edition
+        )
     if not args.dutch:
         parser.error("--dutch needs the INPUT file with -p or -c")
     try:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
+from tournaments.domain.acceleration import split_system_code, with_baku_acceleration
 from tournaments.domain.state import (
     NOT_PAIRED_OUTCOMES,
     Color,
@@ -70,6 +71,11 @@ def tournament_state(doc: TrfDocument, round_number: int | None = None) -> Tourn
     (`next_round_to_pair`), the players of the `XXZ` lines (JaVaFo: absent in the round to pair,
     as if their entry were `0000 - Z`; an entry of their own wins). Players are in
     pairing-number order.
+
+    Accelerations: the file's `XXA`/`250` records; without any, the Baku method's virtual points
+    when the `192` code ends in `_BAKU` (TRF-2026: records present override the code's
+    acceleration; C.04.7 1, `tournaments.domain.acceleration`). A `_BAKU` code under a scoring
+    the method does not allow raises `BakuNotApplicable` (a ValueError).
     """
     round_number = next_round_to_pair(doc) if round_number is None else round_number
     if not 1 <= round_number <= max(doc.round_count, doc.rounds_in_file) + 1:
@@ -85,7 +91,7 @@ def tournament_state(doc: TrfDocument, round_number: int | None = None) -> Tourn
         )
         for player in sorted(doc.players, key=lambda player: player.pairing_number)
     )
-    return TournamentState(
+    state = TournamentState(
         total_rounds=doc.round_count,
         players=players,
         initial_color=doc.initial_color or infer_initial_color(doc),
@@ -93,6 +99,9 @@ def tournament_state(doc: TrfDocument, round_number: int | None = None) -> Tourn
         not_paired=_not_paired(doc, round_number),
         forbidden=doc.forbidden,
     )
+    if not doc.accelerations and split_system_code(doc.pairing_system or "")[1]:
+        return with_baku_acceleration(state)
+    return state
 
 
 def _record(player: TrfPlayer, round_number: int) -> RoundRecord:
