@@ -30,6 +30,7 @@ from pairing.engine import (
     pair,
 )
 from pairing.generator import run_generator
+from standings.ranks import file_ranks
 from tournaments.domain.acceleration import split_system_code
 from tournaments.domain.state import PlayerId, TournamentState
 from tournaments.domain.trf import (
@@ -194,7 +195,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.generate:
         edition = _EDITIONS[args.edition] if args.edition else None
-        return run_generator(args.generate, args.generated, args.seed, edition=edition)
+        return run_generator(
+            args.generate, args.generated, args.seed, rank=file_ranks, edition=edition
+        )
     if not args.dutch:
         parser.error("--dutch needs the INPUT file with -p or -c")
     try:

@@ -17,28 +17,15 @@ and RTNG (rating), with `/R` for TPN and RTNG, are tie-breaks of the list like t
 from __future__ import annotations
 
 import argparse
-import datetime
 import json
-import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from standings.tiebreaks import (
-    Edition,
-    Row,
-    Standings,
-    TiebreakCode,
-    UnknownTiebreak,
-    compute_standings,
-    edition_in_force,
-    parse_codes,
-)
+from standings.ranks import default_edition, tiebreak_list
+from standings.tiebreaks import Edition, Row, Standings, UnknownTiebreak, compute_standings
 from standings.tiebreaks.display import format_value, json_number
 from tournaments.domain.trf import TrfDocument, TrfError, parse_trf, tournament_state
-
-_ISO_DATE = re.compile(r"(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})")
-_EUROPEAN_DATE = re.compile(r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})")
 
 
 def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -59,37 +46,6 @@ def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         "--check", action="store_true", help="report the file's ranks that the list contradicts"
     )
     return parser.parse_args(argv)
-
-
-def start_date(doc: TrfDocument) -> datetime.date | None:
-    """The tournament's start date (`042`: YYYY/MM/DD, YYYY-MM-DD or DD.MM.YYYY), if valid."""
-    text = (doc.start_date or "").strip()
-    if match := _ISO_DATE.fullmatch(text):
-        year, month, day = match.groups()
-    elif match := _EUROPEAN_DATE.fullmatch(text):
-        day, month, year = match.groups()
-    else:
-        return None
-    try:
-        return datetime.date(int(year), int(month), int(day))
-    except ValueError:
-        return None
-
-
-def default_edition(doc: TrfDocument) -> Edition:
-    """The edition in force on the start date; the newest one without a date."""
-    start = start_date(doc)
-    return edition_in_force(start) if start is not None else Edition.C07_2026
-
-
-def _codes(text: str | None, doc: TrfDocument) -> tuple[TiebreakCode, ...]:
-    """The tie-break list given, else the file's own (`212`, else `202`)."""
-    if text is None:
-        listed = doc.standings_tie_breaks or doc.tie_breaks
-        if not listed:
-            raise UnknownTiebreak("the file lists no tie-breaks: give --tiebreaks")
-        text = ",".join(listed)
-    return parse_codes(text)
 
 
 def _texts(standings: Standings) -> list[str]:
@@ -188,7 +144,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments = _arguments(argv)
     try:
         doc = parse_trf(arguments.trf.read_text(encoding="utf-8"))
-        codes = _codes(arguments.tiebreaks, doc)
+        codes = tiebreak_list(arguments.tiebreaks, doc)
         after = arguments.round
         state = tournament_state(doc) if after is None else tournament_state(doc, after + 1)
     except (OSError, TrfError, UnknownTiebreak, ValueError) as error:

@@ -15,7 +15,7 @@ from typing import Final, TextIO
 
 from pairing.engine import Edition, NoValidPairing
 from pairing.generator.config import GeneratorConfigError, parse_config, read_config
-from pairing.generator.tournament import generate_tournament
+from pairing.generator.tournament import RankFunction, generate_tournament
 from tournaments.domain.trf import write_trf
 
 EXIT_OK: Final = 0
@@ -28,19 +28,27 @@ def run_generator(
     output_path: str,
     seed: int | None,
     *,
+    rank: RankFunction,
     edition: Edition | None = None,
     stderr: TextIO | None = None,
 ) -> int:
-    """Generate a tournament from the RTG file `config_path` into `output_path` (`-`: stdout).
+    """Generate a tournament from the RTG file `config_path` into `output_path` (`-`: stdout),
+    its players ranked by `rank` under the file's tie-break list (VCL Q31).
 
     Without a seed, one is drawn and reported on stderr and in the file's `###` comment, so that
     every tournament can be generated again. `edition` (the command line's `--edition`) sets
-    the rules when the file has no `Edition` line and must agree with it otherwise.
+    the rules when the file has no `Edition` line and must agree with it otherwise. A
+    `PlayersFile` is read relative to the configuration file.
     """
     errors = sys.stderr if stderr is None else stderr
+    folder = Path(config_path).parent
+
+    def read_file(name: str) -> str:
+        return (folder / name).read_text(encoding="utf-8")
+
     try:
         text = Path(config_path).read_text(encoding="utf-8")
-        given = parse_config(text)
+        given = parse_config(text, read_file)
     except (OSError, UnicodeDecodeError) as error:
         print(f"cannot read {config_path}: {error}", file=errors)
         return EXIT_INVALID_INPUT
@@ -53,11 +61,11 @@ def run_generator(
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
         print(f"seed {seed}", file=errors)
-    config = read_config(text, random.Random(f"configuration {seed}"))
+    config = read_config(text, random.Random(f"configuration {seed}"), read_file)
     if edition is not None:
         config = replace(config, edition=edition)
     try:
-        written = write_trf(generate_tournament(config, seed))
+        written = write_trf(generate_tournament(config, seed, rank=rank))
     except NoValidPairing as error:
         print(f"seed {seed}: no tournament: {error}", file=errors)
         return EXIT_NO_PAIRING

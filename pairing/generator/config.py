@@ -17,6 +17,14 @@ lines. We read the same keys, with the same meaning, plus three of our own:
 - ours, `InitialColor`: `white`, `black` or `random` (default: drawn with the seed; C.04.3 E.5).
 - ours, `Edition`: the Dutch rules to pair by, `2017` (default) or `2025` (the file then
   records `192 FIDE_DUTCH_2025`).
+- ours, `HalfZeroRate`, `ZeroHalfRate`, `ZeroZeroRate` N: one game played in N is scored ½-0,
+  0-½ or 0-0 by the arbiter (C.04.1; VCL Q24, Q180), written `=`/`0`, `0`/`=`, `0`/`0`.
+- ours, `TieBreaks`: the tie-breaks after points, TRF-2026 codes separated by commas (default
+  `BH/C1,BH,SB,DE,WIN,BPG`, `tournaments.domain.tiebreaks.DEFAULT_TIEBREAKS`); the file records
+  them as `202` and, after `PTS`, as `212`, and ranks the players by them (VCL Q24, Q31).
+- ours, `PlayersFile`: a TRF or CSV file of players (name, rating, federation, title, ...;
+  `roster`), relative to the configuration file, instead of drawn ratings (VCL Q27);
+  `PlayersNumber` may then be left out, and must otherwise equal the file's count.
 
 A rate N of 0 turns the event off. Requested byes never fall in the last round. Blank lines
 and lines starting with `#` are ignored. Keys are case-sensitive, as in JaVaFo.
@@ -32,10 +40,22 @@ from __future__ import annotations
 
 import enum
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Final
 
 from pairing.engine import Edition
+from pairing.generator.roster import Entrant, RosterError, read_roster
+from tournaments.domain.tiebreaks import (
+    DEFAULT_TIEBREAKS,
+    TiebreakCodeError,
+    parse_tiebreak,
+    tiebreak_list_problems,
+)
+
+ReadFile = Callable[[str], str]
+"""Reads a file named in the configuration (`PlayersFile`), raising OSError or
+UnicodeDecodeError; the command line reads relative to the configuration file."""
 
 
 class GeneratorConfigError(ValueError):
@@ -61,6 +81,12 @@ MAX_ROUNDS: Final = 99
 MAX_RATING: Final = 9999
 EDITIONS: Final = {"2017": Edition.DUTCH_2017, "2025": Edition.DUTCH_2025}
 """The `Edition` values."""
+SWISS_TIEBREAKS: Final = (
+    DEFAULT_TIEBREAKS,
+    ("BH/C1", "BH", "SB", "PS"),
+    ("DE", "BH/C1", "ARO", "WIN", "BPG"),
+)
+"""The lists `read_config` draws from when the file gives none (C.07 8.1, 9.1, 6, 7, 10.1)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +107,15 @@ class GeneratorConfig:
     initial_color: InitialColor = InitialColor.RANDOM
     edition: Edition | None = None
     """None: not given (the 2017 rules)."""
+    half_zero_rate: int = 0
+    zero_half_rate: int = 0
+    zero_zero_rate: int = 0
+    tiebreaks: tuple[str, ...] = DEFAULT_TIEBREAKS
+    """The tie-breaks after points (TRF-2026 `202`)."""
+    players_file: str | None = None
+    """`PlayersFile` as written in the configuration."""
+    roster: tuple[Entrant, ...] = ()
+    """The players of `players_file`, in initial order (empty: ratings are drawn)."""
 
     def __post_init__(self) -> None:
         _check_range("PlayersNumber", self.players, 2, MAX_PLAYERS)
@@ -94,6 +129,14 @@ class GeneratorConfig:
         _check_range("LateEntryRate", self.late_entry_rate, 0, None)
         _check_range("HighestRating", self.highest_rating, 0, MAX_RATING)
         _check_range("LowestRating", self.lowest_rating, 0, self.highest_rating)
+        for key in ("HalfZeroRate", "ZeroHalfRate", "ZeroZeroRate"):
+            _check_range(key, getattr(self, _FIELD_OF_KEY[key]), 0, None)
+        _check_tiebreaks(self.tiebreaks)
+        if self.roster and len(self.roster) != self.players:
+            raise GeneratorConfigError(
+                f"PlayersNumber is {self.players}, but the PlayersFile lists "
+                f"{len(self.roster)} players"
+            )
 
     @property
     def rules(self) -> Edition:
@@ -123,14 +166,37 @@ _FIELD_OF_KEY: Final = {
     "LateEntryRate": "late_entry_rate",
     "InitialColor": "initial_color",
     "Edition": "edition",
+    "HalfZeroRate": "half_zero_rate",
+    "ZeroHalfRate": "zero_half_rate",
+    "ZeroZeroRate": "zero_zero_rate",
+    "TieBreaks": "tiebreaks",
+    "PlayersFile": "players_file",
 }
-_REQUIRED: Final = ("PlayersNumber", "RoundsNumber")
 
 
 def _format(value: object) -> str:
     if isinstance(value, Edition):
         return next(name for name, edition in EDITIONS.items() if edition is value)
+    if isinstance(value, tuple):
+        return ",".join(value)
     return value.value if isinstance(value, InitialColor) else str(value)
+
+
+def _check_tiebreaks(codes: tuple[str, ...]) -> None:
+    """Codes of the C.07 menu the standings compute, each once (DE may repeat); not PTS, which
+    always comes first, nor MAN, whose values an arbiter enters."""
+    problems = tiebreak_list_problems(codes)
+    for code in codes:
+        try:
+            parsed = parse_tiebreak(code)
+        except TiebreakCodeError:
+            continue  # listed by tiebreak_list_problems
+        if parsed.definition.code in ("PTS", "MAN") or not parsed.computed:
+            problems.append(f"{code} cannot be computed for a generated tournament.")
+    if not codes:
+        problems.append("The list is empty.")
+    if problems:
+        raise GeneratorConfigError(f"TieBreaks: {' '.join(problems)}")
 
 
 def _check_range(key: str, value: int, low: int, high: int | None) -> None:
@@ -139,16 +205,20 @@ def _check_range(key: str, value: int, low: int, high: int | None) -> None:
         raise GeneratorConfigError(f"{key} must be {bound}, not {value}")
 
 
-def parse_config(text: str) -> GeneratorConfig:
+def parse_config(text: str, read_file: ReadFile | None = None) -> GeneratorConfig:
     """Read an RTG configuration (`Key=Value` lines); raise GeneratorConfigError naming the
-    line of an unknown, repeated or malformed key, or the key of a value out of range."""
-    return _parse(text)[0]
+    line of an unknown, repeated or malformed key, or the key of a value out of range.
+    `read_file` reads a `PlayersFile` (None: the key is refused)."""
+    return _parse(text, read_file)[0]
 
 
-def read_config(text: str, rng: random.Random) -> GeneratorConfig:
+def read_config(
+    text: str, rng: random.Random, read_file: ReadFile | None = None
+) -> GeneratorConfig:
     """`parse_config`, then a random value drawn with `rng` for each optional key the file
-    leaves out (see the module docstring); `Edition` stays 2017 unless given."""
-    config, given = _parse(text)
+    leaves out (see the module docstring); `Edition` stays 2017 unless given. The unusual
+    results stay rare (one game in 100 to 500 each)."""
+    config, given = _parse(text, read_file)
 
     def pick(key: str, low: int, high: int) -> int:
         drawn = rng.randint(low, max(low, high))  # drawn always: no key shifts another
@@ -169,14 +239,21 @@ def read_config(text: str, rng: random.Random) -> GeneratorConfig:
         late_entry_rate=pick("LateEntryRate", 20, 100),
         highest_rating=highest,
         lowest_rating=lowest,
+        half_zero_rate=pick("HalfZeroRate", 100, 500),
+        zero_half_rate=pick("ZeroHalfRate", 100, 500),
+        zero_zero_rate=pick("ZeroZeroRate", 100, 500),
+        tiebreaks=config.tiebreaks if "TieBreaks" in given else rng.choice(SWISS_TIEBREAKS),
     )
 
 
-def _parse(text: str) -> tuple[GeneratorConfig, set[str]]:
+def _parse(text: str, read_file: ReadFile | None) -> tuple[GeneratorConfig, set[str]]:
     """The configuration and the keys the file gives."""
     numbers: dict[str, int] = {}
     color = InitialColor.RANDOM
     edition: Edition | None = None
+    tiebreaks = DEFAULT_TIEBREAKS
+    players_file: str | None = None
+    roster: tuple[Entrant, ...] = ()
     seen: set[str] = set()
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
@@ -199,9 +276,17 @@ def _parse(text: str) -> tuple[GeneratorConfig, set[str]]:
                     f"Edition must be 2017 or 2025, not {value!r}", line=number
                 )
             edition = EDITIONS[value]
+        elif key == "TieBreaks":
+            tiebreaks = tuple(code.strip() for code in value.split(",") if code.strip())
+        elif key == "PlayersFile":
+            players_file, roster = value, _read_roster(value, read_file, number)
         else:
             numbers[_FIELD_OF_KEY[key]] = _read_number(key, value, number)
-    missing = [key for key in _REQUIRED if key not in seen]
+    if roster and "players" not in numbers:
+        numbers["players"] = len(roster)
+    missing = [
+        key for key in ("PlayersNumber", "RoundsNumber") if _FIELD_OF_KEY[key] not in numbers
+    ]
     if missing:
         raise GeneratorConfigError(f"missing {', '.join(missing)}")
     # One rating bound alone moves the other's default so that the range stays valid.
@@ -209,7 +294,28 @@ def _parse(text: str) -> tuple[GeneratorConfig, set[str]]:
         numbers["highest_rating"] = max(2600, numbers["lowest_rating"])
     if "highest_rating" in numbers and "lowest_rating" not in numbers:
         numbers["lowest_rating"] = min(1400, numbers["highest_rating"])
-    return GeneratorConfig(**numbers, initial_color=color, edition=edition), seen
+    config = GeneratorConfig(
+        **numbers,
+        initial_color=color,
+        edition=edition,
+        tiebreaks=tiebreaks,
+        players_file=players_file,
+        roster=roster,
+    )
+    return config, seen
+
+
+def _read_roster(name: str, read_file: ReadFile | None, number: int) -> tuple[Entrant, ...]:
+    if read_file is None:
+        raise GeneratorConfigError("PlayersFile is read by the command line only", line=number)
+    try:
+        return read_roster(read_file(name))
+    except (OSError, UnicodeDecodeError) as error:
+        raise GeneratorConfigError(
+            f"cannot read PlayersFile {name}: {error}", line=number
+        ) from None
+    except RosterError as error:
+        raise GeneratorConfigError(f"PlayersFile {name}: {error}", line=number) from None
 
 
 def _read_color(value: str, number: int) -> InitialColor:

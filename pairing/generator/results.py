@@ -1,12 +1,16 @@
 """Drawing the result of a game from the players' ratings.
 
-The expected score of White is the Elo expectation `E = 1 / (1 + 10^((Rb - Ra) / 400))`
-(FIDE rating regulations B.02 8.1, without the 400-point cap). Between equally rated players a
-game is drawn with probability `DrawPercentage`; the draw probability shrinks with the gap as
+The expected score of White is PD of the FIDE rating table (Rating Regulations B.02, table
+8.1.2, `tournaments.domain.rating_tables`) for the rating difference, a difference of more than
+400 points counting as 400 as in the regulations' rating calculation (VCL Q32: results follow
+the probabilities of the FIDE rating table). Between equally rated players a game is drawn with
+probability `DrawPercentage`; the draw probability shrinks with the gap as
 `draw% * 2 * min(E, 1 - E)`, and the remaining probability is split so that the expected score
 stays `E`. A game is forfeited (C.04.1: not played) when one player does not appear; each player
 fails to appear independently, so that one game in `ForfeitRate` is forfeited; when both fail,
-both lose (a double forfeit, `-` on both sides).
+both lose (a double forfeit, `-` on both sides). A game played is then, one time in
+`HalfZeroRate`, `ZeroHalfRate` or `ZeroZeroRate`, scored ½-0, 0-½ or 0-0 by the arbiter (C.04.1;
+a rated game, TRF `=`/`0`, `0`/`=`, `0`/`0`); otherwise its result follows `E`.
 """
 
 from __future__ import annotations
@@ -15,7 +19,9 @@ import enum
 import math
 import random
 from dataclasses import dataclass
+from typing import Final
 
+from tournaments.domain.rating_tables import expected_hundredths
 from tournaments.domain.state import Outcome
 
 
@@ -28,6 +34,9 @@ class GameEnd(enum.Enum):
     WHITE_FORFEITS = "-:+"
     BLACK_FORFEITS = "+:-"
     BOTH_FORFEIT = "-:-"
+    HALF_ZERO = "1/2-0"
+    ZERO_HALF = "0-1/2"
+    ZERO_ZERO = "0-0"
 
     @property
     def outcomes(self) -> tuple[Outcome, Outcome]:
@@ -42,15 +51,32 @@ _OUTCOMES = {
     GameEnd.WHITE_FORFEITS: (Outcome.FORFEIT_LOSS, Outcome.FORFEIT_WIN),
     GameEnd.BLACK_FORFEITS: (Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS),
     GameEnd.BOTH_FORFEIT: (Outcome.FORFEIT_LOSS, Outcome.FORFEIT_LOSS),
+    GameEnd.HALF_ZERO: (Outcome.DRAW, Outcome.LOSS),
+    GameEnd.ZERO_HALF: (Outcome.LOSS, Outcome.DRAW),
+    GameEnd.ZERO_ZERO: (Outcome.LOSS, Outcome.LOSS),
 }
 
 
 @dataclass(frozen=True, slots=True)
 class ResultModel:
-    """The probabilities of one tournament: draw percentage and forfeit rate (one in N, 0: none)."""
+    """The probabilities of one tournament: draw percentage, and the forfeit and unusual-result
+    rates (one in N, 0: none)."""
 
     draw_percentage: int
     forfeit_rate: int
+    half_zero_rate: int = 0
+    zero_half_rate: int = 0
+    zero_zero_rate: int = 0
+
+    @property
+    def unusual(self) -> tuple[tuple[GameEnd, float], ...]:
+        """The unusual scores with their probability among played games."""
+        rates = (
+            (GameEnd.HALF_ZERO, self.half_zero_rate),
+            (GameEnd.ZERO_HALF, self.zero_half_rate),
+            (GameEnd.ZERO_ZERO, self.zero_zero_rate),
+        )
+        return tuple((end, 1 / rate) for end, rate in rates if rate)
 
     @property
     def no_show(self) -> float:
@@ -70,6 +96,12 @@ class ResultModel:
             return GameEnd.WHITE_FORFEITS
         if black_absent:
             return GameEnd.BLACK_FORFEITS
+        if unusual := self.unusual:
+            toss = rng.random()
+            for end, probability in unusual:
+                if toss < probability:
+                    return end
+                toss -= probability
         expected = expected_score(white_rating, black_rating)
         draw = self.draw_percentage / 100 * 2 * min(expected, 1 - expected)
         white_wins = expected - draw / 2
@@ -81,6 +113,12 @@ class ResultModel:
         return GameEnd.BLACK_WINS
 
 
+RATING_DIFFERENCE_CAP: Final = 400
+"""B.02 8.3: a difference of more than 400 points counts as 400."""
+
+
 def expected_score(rating: int, opponent_rating: int) -> float:
-    """The Elo expectation of a player rated `rating` against `opponent_rating` (0..1)."""
-    return 1.0 / (1.0 + math.pow(10.0, (opponent_rating - rating) / 400))
+    """PD (B.02 table 8.1.2) of a player rated `rating` against `opponent_rating` (0..1), the
+    difference capped at 400 points."""
+    difference = max(-RATING_DIFFERENCE_CAP, min(RATING_DIFFERENCE_CAP, rating - opponent_rating))
+    return expected_hundredths(difference) / 100

@@ -1,22 +1,26 @@
 """A complete random tournament, paired round by round (the random tournament generator FIDE
 asks of every endorsed pairing program).
 
-Before round 1: ratings drawn between the lowest and highest rating, pairing numbers in rating
-order (C.04.2 B: 1 = highest), the initial colour (C.04.3 E.5), and the schedule of byes,
-absences, withdrawals and late entries (`schedule`). Then, for each round: the state before the
-round, the pairing from `pair`, results drawn from the ratings (`results`), points under the
-standard scoring (C.04.1: a pairing-allocated bye scores a win).
+Before round 1: the players of the configuration's `PlayersFile` (`roster`) or ratings drawn
+between the lowest and highest rating, pairing numbers in initial order (C.04.2 B: 1 =
+highest), the initial colour (C.04.3 E.5), and the schedule of byes, absences, withdrawals and
+late entries (`schedule`). Then, for each round: the state before the round, the pairing from
+`pair`, results drawn from the ratings (`results`), points under the standard scoring (C.04.1:
+a pairing-allocated bye scores a win). At the end, the tie-break list (TRF-2026 `202`, and `212`
+with points first) and each player's rank under it, from `rank` (VCL Q31).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 
 from pairing import engine
 from pairing.engine import DutchConfig, Edition, RoundPairing
 from pairing.generator.config import GeneratorConfig, InitialColor
 from pairing.generator.results import ResultModel
+from pairing.generator.roster import Entrant
 from pairing.generator.schedule import plan_schedule
 from tournaments.domain.state import (
     Color,
@@ -33,19 +37,27 @@ from tournaments.domain.trf import TrfDocument, TrfPlayer, TrfRoundEntry
 PairFunction = Callable[[TournamentState], RoundPairing]
 """Pairs the next round of a state, raising on failure (e.g. `pairing.engine.NoValidPairing`)."""
 
+RankFunction = Callable[[TrfDocument], Mapping[PlayerId, int]]
+"""The final rank of every player of a finished tournament under the tie-break list its
+`212`/`202` records give (C.07 4.2); the command line passes `standings.ranks.file_ranks`."""
+
 
 class IncompletePairing(ValueError):
     """The pairing function returned boards that do not pair exactly the players to be paired."""
 
 
 def generate_tournament(
-    config: GeneratorConfig, seed: int, pair: PairFunction | None = None
+    config: GeneratorConfig,
+    seed: int,
+    pair: PairFunction | None = None,
+    rank: RankFunction | None = None,
 ) -> TrfDocument:
-    """A complete tournament for `config`, the same for the same `seed` and `pair`.
+    """A complete tournament for `config`, the same for the same `seed`, `pair` and `rank`.
 
     `pair` defaults to the Dutch engine (C.04.3) of the configuration's edition. Its errors
     propagate: a round the engine cannot pair ends the generation (C.04.3 A.9: the arbiter
-    would decide).
+    would decide). `rank` fills the rank column (None: left blank, e.g. for a cross-test of
+    pairings only).
     """
     if pair is None:
         dutch = DutchConfig(edition=config.rules)
@@ -54,21 +66,26 @@ def generate_tournament(
             return engine.pair(state, dutch)
 
     rng = random.Random(seed)
-    ratings = sorted(
-        (rng.randint(config.lowest_rating, config.highest_rating) for _ in range(config.players)),
-        reverse=True,
-    )
+    entrants = config.roster or _drawn_entrants(config, rng)
+    ratings = [entrant.rating or 0 for entrant in entrants]
+    strength = _strengths(entrants)
     initial_color = _initial_color(config.initial_color, rng)
     schedule = plan_schedule(config, rng)
-    model = ResultModel(config.draw_percentage, config.forfeit_rate)
+    model = ResultModel(
+        config.draw_percentage,
+        config.forfeit_rate,
+        config.half_zero_rate,
+        config.zero_half_rate,
+        config.zero_zero_rate,
+    )
     ids = [PlayerId(number) for number in range(1, config.players + 1)]
     histories: dict[PlayerId, list[RoundRecord]] = {player: [] for player in ids}
     for round_number in range(1, config.rounds + 1):
         state = TournamentState(
             total_rounds=config.rounds,
             players=tuple(
-                PlayerState(id=p, name=_name(p), rating=r, history=tuple(histories[p]))
-                for p, r in zip(ids, ratings, strict=True)
+                PlayerState(id=p, name=e.name, rating=r, history=tuple(histories[p]))
+                for p, e, r in zip(ids, entrants, ratings, strict=True)
             ),
             initial_color=initial_color,
             not_paired=schedule.not_paired(round_number),
@@ -80,11 +97,35 @@ def generate_tournament(
         if pairing.bye is not None:
             histories[pairing.bye].append(RoundRecord(None, Color.NONE, Outcome.PAIRING_BYE))
         for board in pairing.boards:
-            end = model.draw(rng, ratings[board.white - 1], ratings[board.black - 1])
+            end = model.draw(rng, strength[board.white - 1], strength[board.black - 1])
             white_outcome, black_outcome = end.outcomes
             histories[board.white].append(RoundRecord(board.black, Color.WHITE, white_outcome))
             histories[board.black].append(RoundRecord(board.white, Color.BLACK, black_outcome))
-    return _document(config, seed, initial_color, ratings, histories)
+    document = _document(config, seed, initial_color, entrants, histories)
+    if rank is None:
+        return document
+    ranks = rank(document)
+    players = tuple(replace(p, rank=ranks[p.pairing_number]) for p in document.players)
+    return replace(document, players=players)
+
+
+def _drawn_entrants(config: GeneratorConfig, rng: random.Random) -> tuple[Entrant, ...]:
+    """Players rated between the lowest and the highest rating, highest first (C.04.2 B)."""
+    ratings = sorted(
+        (rng.randint(config.lowest_rating, config.highest_rating) for _ in range(config.players)),
+        reverse=True,
+    )
+    return tuple(
+        Entrant(name=_name(PlayerId(number)), rating=rating)
+        for number, rating in enumerate(ratings, start=1)
+    )
+
+
+def _strengths(entrants: Sequence[Entrant]) -> list[int]:
+    """The ratings results are drawn from: an unrated player plays as the field's lowest."""
+    rated = [entrant.rating for entrant in entrants if entrant.rating]
+    lowest = min(rated, default=0)
+    return [entrant.rating or lowest for entrant in entrants]
 
 
 def _initial_color(choice: InitialColor, rng: random.Random) -> Color:
@@ -121,27 +162,25 @@ def _document(
     config: GeneratorConfig,
     seed: int,
     initial_color: Color,
-    ratings: Sequence[int],
+    entrants: Sequence[Entrant],
     histories: dict[PlayerId, list[RoundRecord]],
 ) -> TrfDocument:
-    """The TRF of the finished tournament; ranks by points, then pairing number."""
+    """The TRF of the finished tournament, its rank column blank."""
     scoring = Scoring()
-    points = {
-        player: Points(sum(scoring.points(record.outcome) for record in history))
-        for player, history in histories.items()
-    }
-    order = sorted(histories, key=lambda player: (-points[player], player))
-    rank = {player: place for place, player in enumerate(order, start=1)}
     players = tuple(
         TrfPlayer(
             pairing_number=player,
-            name=_name(player),
-            rating=ratings[player - 1],
-            points=points[player],
-            rank=rank[player],
+            sex=entrant.sex,
+            title=entrant.title,
+            name=entrant.name,
+            rating=entrant.rating,
+            federation=entrant.federation,
+            fide_id=entrant.fide_id,
+            birth_date=entrant.birth_date,
+            points=Points(sum(scoring.points(record.outcome) for record in history)),
             rounds=tuple(TrfRoundEntry(r.opponent, r.color, r.outcome) for r in history),
         )
-        for player, history in histories.items()
+        for (player, history), entrant in zip(histories.items(), entrants, strict=True)
     )
     return TrfDocument(
         players=players,
@@ -149,6 +188,8 @@ def _document(
         total_rounds=config.rounds,
         initial_color=initial_color,
         pairing_system=config.rules.value if config.rules is Edition.DUTCH_2025 else None,
+        tie_breaks=config.tiebreaks,
+        standings_tie_breaks=("PTS", *config.tiebreaks),
         comments=(
             f" random tournament generator, seed {seed}: " + config.as_text().replace("\n", " "),
         ),

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from tournaments.domain.rating_tables import dp_for_hundredths, expected_hundredths
 from tournaments.domain.state import PlayerId
 
 from .breakdown import VALUE, Breakdown, Item, Source
 from .codes import Family, TiebreakCode
 from .modifiers import kept, select_cuts
-from .rating_tables import dp_for_hundredths, expected_hundredths
 from .results import Results
 
 _UNDEFINED = "undefined: unrated players in the field and no rating fixed for them (C.07 10)"

@@ -9,7 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pairing.generator import GeneratorConfig, GeneratorConfigError, InitialColor, parse_config
-from pairing.generator.config import read_config
+from pairing.generator.config import SWISS_TIEBREAKS, read_config
+from tournaments.domain.tiebreaks import DEFAULT_TIEBREAKS
 
 RTG_FILE = """\
 PlayersNumber=26
@@ -43,6 +44,25 @@ def test_it_reads_our_own_keys() -> None:
     assert config.initial_color is InitialColor.BLACK
 
 
+def test_it_reads_the_unusual_results_and_the_tie_break_list() -> None:
+    text = "PlayersNumber=10\nRoundsNumber=4\nHalfZeroRate=50\nZeroHalfRate=60\n"
+    config = parse_config(text + "ZeroZeroRate=70\nTieBreaks= BH/C1, SB ,DE,DE\n")
+    assert (config.half_zero_rate, config.zero_half_rate, config.zero_zero_rate) == (50, 60, 70)
+    assert config.tiebreaks == ("BH/C1", "SB", "DE", "DE")  # C.07 6: DE may repeat
+    assert parse_config("PlayersNumber=8\nRoundsNumber=3\n").tiebreaks == DEFAULT_TIEBREAKS
+
+
+def test_a_players_file_needs_the_command_line_to_read_it() -> None:
+    with pytest.raises(GeneratorConfigError, match="line 2: PlayersFile is read by the command"):
+        parse_config("RoundsNumber=3\nPlayersFile=players.csv\n")
+    config = parse_config(
+        "RoundsNumber=3\nPlayersFile=players.csv\n",
+        {"players.csv": "name,rating\nB,1900\nA,2000\n"}.__getitem__,
+    )
+    assert (config.players, config.players_file) == (2, "players.csv")
+    assert [entrant.name for entrant in config.roster] == ["A", "B"]
+
+
 def test_it_ignores_comments_blank_lines_and_spaces_around_the_equals_sign() -> None:
     config = parse_config("# a comment\n\n  PlayersNumber = 12 \r\nRoundsNumber=3\n")
     assert (config.players, config.rounds) == (12, 3)
@@ -71,6 +91,12 @@ def test_it_defaults_every_optional_key() -> None:
             "LowestRating must be between 0 and 1500, not 1600",
         ),
         ("PlayersNumber=8\nRoundsNumber=3\nInitialColor=red\n", "line 3: InitialColor must be"),
+        ("PlayersNumber=8\nRoundsNumber=3\nTieBreaks=BH,BH\n", "listed twice: BH"),
+        ("PlayersNumber=8\nRoundsNumber=3\nTieBreaks=PTS,BH\n", "PTS cannot be computed"),
+        ("PlayersNumber=8\nRoundsNumber=3\nTieBreaks=MAN\n", "MAN cannot be computed"),
+        ("PlayersNumber=8\nRoundsNumber=3\nTieBreaks=EDET\n", "EDET cannot be computed"),
+        ("PlayersNumber=8\nRoundsNumber=3\nTieBreaks=\n", "The list is empty"),
+        ("PlayersNumber=8\nRoundsNumber=3\nZeroZeroRate=x\n", "line 3: ZeroZeroRate must be"),
     ],
 )
 def test_it_names_the_problem_of_a_bad_file(text: str, message: str) -> None:
@@ -92,6 +118,10 @@ configs = st.builds(
     withdrawal_rate=st.integers(0, 500),
     late_entry_rate=st.integers(0, 500),
     initial_color=st.sampled_from(InitialColor),
+    half_zero_rate=st.integers(0, 500),
+    zero_half_rate=st.integers(0, 500),
+    zero_zero_rate=st.integers(0, 500),
+    tiebreaks=st.sampled_from(SWISS_TIEBREAKS),
 )
 
 
@@ -112,7 +142,10 @@ def test_reading_a_file_draws_the_keys_it_leaves_out() -> None:
         assert config.zero_bye_rate > 0 and config.half_bye_rate > 0
         assert config.withdrawal_rate > 0 and config.late_entry_rate > 0
         assert config.edition is None  # the rules are never drawn
+        assert all(100 <= rate <= 500 for rate in (config.half_zero_rate, config.zero_zero_rate))
+        assert config.tiebreaks in SWISS_TIEBREAKS
     assert len({c.draw_percentage for c in drawn}) > 1
+    assert len({c.tiebreaks for c in drawn}) > 1
     assert read_config(text, random.Random(3)) == read_config(text, random.Random(3))
     # The drawn values read back as given ones (the file's ### comment records them).
     config = drawn[0]

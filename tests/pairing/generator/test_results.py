@@ -1,4 +1,4 @@
-"""Results drawn from the rating difference: the Elo expectation, draws, forfeits.
+"""Results drawn from the rating difference: FIDE's expected score, draws, forfeits, ½-0.
 
 The frequencies are measured on many draws from a fixed seed, with tolerances several standard
 deviations wide: the tests are deterministic and fail only when the model is wrong.
@@ -28,10 +28,37 @@ def _games(model: ResultModel, white: int, black: int) -> Counter[GameEnd]:
     return Counter(model.draw(rng, white, black) for _ in range(DRAWS))
 
 
-def test_the_expectation_is_the_elo_formula() -> None:
-    assert expected_score(2000, 2000) == 0.5
-    assert expected_score(2400, 2000) == pytest.approx(1 / (1 + 10**-1))
-    assert expected_score(1700, 2100) + expected_score(2100, 1700) == pytest.approx(1.0)
+@pytest.mark.parametrize(
+    ("rating", "opponent", "expected"),
+    [
+        # B.02 table 8.1.2: D 0-3 .50, 4-10 .51, 99-106 .64, 198-206 .76, 392-411 .92.
+        (2000, 2000, 0.50),
+        (2003, 2000, 0.50),
+        (2004, 2000, 0.51),
+        (2100, 2000, 0.64),
+        (1800, 2000, 0.24),
+        (2400, 2000, 0.92),
+        # B.02 8.3: a difference of more than 400 points counts as 400.
+        (2800, 1000, 0.92),
+        (1000, 2800, 0.08),
+    ],
+)
+def test_the_expectation_is_pd_of_the_fide_rating_table(
+    rating: int, opponent: int, expected: float
+) -> None:
+    assert expected_score(rating, opponent) == pytest.approx(expected)
+    assert expected_score(rating, opponent) + expected_score(opponent, rating) == pytest.approx(1)
+
+
+def test_unusual_scores_come_at_their_rates_among_played_games() -> None:
+    model = ResultModel(30, 0, half_zero_rate=10, zero_half_rate=20, zero_zero_rate=50)
+    games = _games(model, 2000, 1900)
+    assert games[GameEnd.HALF_ZERO] / DRAWS == pytest.approx(0.10, abs=0.01)
+    assert games[GameEnd.ZERO_HALF] / DRAWS == pytest.approx(0.05, abs=0.01)
+    assert games[GameEnd.ZERO_ZERO] / DRAWS == pytest.approx(0.02, abs=0.005)
+    assert GameEnd.HALF_ZERO.outcomes == (Outcome.DRAW, Outcome.LOSS)
+    assert GameEnd.ZERO_ZERO.outcomes == (Outcome.LOSS, Outcome.LOSS)
+    assert all(outcome.is_played for outcome in GameEnd.ZERO_HALF.outcomes)
 
 
 def test_equally_rated_players_draw_at_the_draw_percentage() -> None:
@@ -41,7 +68,7 @@ def test_equally_rated_players_draw_at_the_draw_percentage() -> None:
 
 
 @pytest.mark.parametrize(("white", "black"), [(2200, 2000), (1500, 2100), (2800, 1000)])
-def test_the_mean_score_is_the_elo_expectation(white: int, black: int) -> None:
+def test_the_mean_score_is_the_table_expectation(white: int, black: int) -> None:
     games = _games(ResultModel(draw_percentage=35, forfeit_rate=0), white, black)
     mean = sum(SCORE[end] * count for end, count in games.items()) / DRAWS
     assert mean == pytest.approx(expected_score(white, black), abs=0.01)

@@ -7,12 +7,25 @@ that they do not depend on the Dutch engine; tests/pairing/properties runs it wi
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
 from pairing.engine import Board, NoValidPairing, RoundPairing
-from pairing.generator import GeneratorConfig, IncompletePairing, generate_tournament
-from tournaments.domain.state import Color, Outcome, TournamentState
+from pairing.generator import (
+    GeneratorConfig,
+    GeneratorConfigError,
+    IncompletePairing,
+    generate_tournament,
+)
+from pairing.generator.roster import Entrant
+from tournaments.domain.state import (
+    NOT_PAIRED_OUTCOMES,
+    Color,
+    Outcome,
+    PlayerId,
+    TournamentState,
+)
 from tournaments.domain.trf import (
     TrfDocument,
     parse_trf,
@@ -33,8 +46,8 @@ BUSY = GeneratorConfig(
 )
 MIRROR = {
     Outcome.WIN: {Outcome.LOSS},
-    Outcome.LOSS: {Outcome.WIN},
-    Outcome.DRAW: {Outcome.DRAW},
+    Outcome.LOSS: {Outcome.WIN, Outcome.DRAW, Outcome.LOSS},
+    Outcome.DRAW: {Outcome.DRAW, Outcome.LOSS},
     Outcome.FORFEIT_WIN: {Outcome.FORFEIT_LOSS},
     Outcome.FORFEIT_LOSS: {Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS},
 }
@@ -160,11 +173,58 @@ def test_the_pairing_allocated_bye_is_written_as_u_and_scores_a_win() -> None:
         assert player.points == state.player(player.pairing_number).score(state.scoring)
 
 
-def test_players_rank_by_points() -> None:
-    players = sorted(_generate().players, key=lambda player: player.rank or 0)
-    assert [player.rank for player in players] == list(range(1, BUSY.players + 1))
-    points = [player.points for player in players]
-    assert points == sorted(points, reverse=True)
+def test_it_records_the_tie_break_list_and_the_ranks_the_rank_function_gives() -> None:
+    seen: list[TrfDocument] = []
+
+    def backwards(doc: TrfDocument) -> dict[PlayerId, int]:
+        seen.append(doc)
+        return {p.pairing_number: len(doc.players) + 1 - p.pairing_number for p in doc.players}
+
+    config = replace(BUSY, tiebreaks=("BH/C1", "SB", "DE"))
+    doc = generate_tournament(config, 11, pair=pair_in_ranking_order, rank=backwards)
+
+    assert [player.rank for player in doc.players] == list(range(BUSY.players, 0, -1))
+    assert seen[0].tie_breaks == ("BH/C1", "SB", "DE")
+    assert seen[0].standings_tie_breaks == ("PTS", "BH/C1", "SB", "DE")
+    assert all(player.rank is None for player in seen[0].players)
+    assert "\n202 BH/C1,SB,DE\n212 PTS,BH/C1,SB,DE\n" in write_trf(doc)
+
+
+def test_without_a_rank_function_the_rank_column_stays_blank() -> None:
+    assert all(player.rank is None for player in _generate().players)
+
+
+def test_it_scores_some_played_games_half_zero_zero_half_and_zero_zero() -> None:
+    config = replace(BUSY, half_zero_rate=10, zero_half_rate=10, zero_zero_rate=10)
+    doc = _generate(config)
+    scores: Counter[tuple[Outcome, Outcome]] = Counter()
+    for player in doc.players:
+        for number, entry in enumerate(player.rounds, start=1):
+            if entry.opponent is not None and entry.color is Color.WHITE:
+                scores[entry.outcome, doc.player(entry.opponent).rounds[number - 1].outcome] += 1
+    for unusual in ((Outcome.DRAW, Outcome.LOSS), (Outcome.LOSS, Outcome.DRAW)):
+        assert scores[unusual] > 0, unusual
+    assert scores[Outcome.LOSS, Outcome.LOSS] > 0
+    assert not _outcomes(_generate()).keys() - {*MIRROR, *NOT_PAIRED_OUTCOMES, Outcome.PAIRING_BYE}
+
+
+def test_it_plays_the_given_players_in_their_order() -> None:
+    roster = (
+        Entrant("Strong, Ann", 2400, "FRA", "IM", "w"),
+        Entrant("Middle, Bob", 2000, "GER"),
+        Entrant("Unrated, Cy", None),
+    )
+    doc = _generate(GeneratorConfig(players=3, rounds=2, roster=roster), seed=2)
+    assert [(p.name, p.rating, p.federation, p.title, p.sex) for p in doc.players] == [
+        ("Strong, Ann", 2400, "FRA", "IM", "w"),
+        ("Middle, Bob", 2000, "GER", "", ""),
+        ("Unrated, Cy", None, "", "", ""),
+    ]
+
+
+def test_a_roster_must_match_the_number_of_players() -> None:
+    with pytest.raises(GeneratorConfigError, match="lists 1 players"):
+        GeneratorConfig(players=2, rounds=1, roster=(Entrant("Alone", 2000),))
 
 
 def test_no_requested_bye_falls_in_the_last_round() -> None:

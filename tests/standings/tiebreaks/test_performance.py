@@ -8,10 +8,10 @@ import pytest
 
 from standings.tiebreaks import Edition, parse_code
 from standings.tiebreaks.performance import perfect_performance_value, round_half_up
-from standings.tiebreaks.rating_tables import dp_for_hundredths, expected_hundredths
 from standings.tiebreaks.results import Results
 from standings.tiebreaks.values import player_breakdown
 from tests.standings.tiebreaks.builders import solo
+from tournaments.domain.rating_tables import dp_for_hundredths, expected_hundredths
 from tournaments.domain.state import PlayerId, TournamentState
 
 ME = PlayerId(1)

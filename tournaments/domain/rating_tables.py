@@ -1,9 +1,11 @@
-"""FIDE Rating Regulations B.02 art. 8.1 tables, as C.07 10.2 and 10.3 use them.
+"""FIDE Rating Regulations B.02 art. 8.1 tables, typed in from the regulations (FIDE Handbook
+B.02, "FIDE Rating Regulations", 8.1.1 and 8.1.2).
 
-`DP_BY_PERCENT[p]` is the rating difference dp for a fractional score of p hundredths
-(table 8.1.1, p >= 50); `expected_hundredths(d)` is the expected score PD of a player rated d
-points above the opponent, in hundredths (table 8.1.2, over its full range: C.07 10.3 applies
-no 400-point cut).
+`dp_for_hundredths(p)` is the rating difference dp for a fractional score of p hundredths (table
+8.1.1); `expected_hundredths(d)` is the expected score PD of a player rated d points above the
+opponent, in hundredths (table 8.1.2, over its full range). The tie-breaks of C.07 10.2 and 10.3
+read them (C.07 10.3 applies no 400-point cut), and so does the random tournament generator,
+which draws each game's result from PD (pairing.generator.results).
 """
 
 from __future__ import annotations
