@@ -6,11 +6,17 @@ from decimal import Decimal
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.domain.chess960 import POSITIONS
 from tournaments.domain.configuration import scoring_problems
 from tournaments.domain.state import Points, Scoring
-from tournaments.domain.tiebreaks import DEFAULT_TIEBREAKS, TIEBREAKS, tiebreak_list_problems
+from tournaments.domain.tiebreaks import (
+    DEFAULT_TIEBREAKS,
+    TIEBREAKS,
+    round_robin_problems,
+    tiebreak_list_problems,
+)
 from tournaments.models import (
     MAX_RATING,
     SCORE_FIELDS,
@@ -22,6 +28,7 @@ from tournaments.models import (
     Sex,
     Title,
     Tournament,
+    TournamentFormat,
 )
 from tournaments.models.tournament import TiebreakRatings, TournamentRatingMethod, UnratedRule
 from tournaments.services.manual_tiebreaks import LIMIT as MANUAL_LIMIT
@@ -124,6 +131,21 @@ class TournamentForm(forms.Form):
         initial=9,
         help_text="Announced before the start: once round 1 is paired, a change needs a "
         "two-step confirmation and is recorded.",
+    )
+    format = forms.ChoiceField(
+        label=_("Format"),
+        choices=TournamentFormat.choices,
+        initial=TournamentFormat.SWISS,
+        help_text=_(
+            "A round robin is paired from the Berger tables; its rounds follow from the "
+            "players when their numbers are drawn. Fixed once round 1 is paired."
+        ),
+    )
+    swap_last_two_rounds = forms.BooleanField(
+        label=_("Double round robin: exchange the first cycle's last two rounds"),
+        required=False,
+        initial=True,
+        help_text=_("Recommended (C.05 Annex 1): nobody gets one colour three times running."),
     )
     pairing_system = forms.ChoiceField(
         label="Rules edition",
@@ -228,6 +250,8 @@ class TournamentForm(forms.Form):
                 "no_byes_last_rounds",
                 "drawing_of_lots",
                 "chess960",
+                "format",
+                "swap_last_two_rounds",
                 "rating_method",
                 "unrated_rule",
                 "unrated_rating",
@@ -260,6 +284,11 @@ class TournamentForm(forms.Form):
         chosen = [code for code in codes if code]
         for problem in tiebreak_list_problems(chosen):
             self.add_error(None, problem)
+        if data.get("format", TournamentFormat.SWISS) != TournamentFormat.SWISS and chosen != list(
+            DEFAULT_TIEBREAKS
+        ):  # the Swiss list as it came becomes the round robin's (the service)
+            for problem in round_robin_problems(chosen):
+                self.add_error(None, problem)
         if all(data.get(name) is not None for name in SCORE_FIELDS):
             scoring = Scoring(
                 **{
@@ -305,6 +334,8 @@ class TournamentForm(forms.Form):
             unrated_rating=data["unrated_rating"] or 0,
             long_event=data["long_event"],
             tiebreak_ratings=TiebreakRatings(data["tiebreak_ratings"] or TiebreakRatings.FIRST),
+            format=TournamentFormat(data["format"]),
+            swap_last_two_rounds=data["swap_last_two_rounds"],
         )
 
 

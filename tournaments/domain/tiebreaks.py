@@ -85,6 +85,15 @@ DEFAULT_TIEBREAKS: tuple[str, ...] = ("BH/C1", "BH", "SB", "DE", "WIN", "BPG")
 Cut-1, Buchholz, Sonneborn-Berger, direct encounter, wins, games with Black (C.07 8.1, 9.1, 6,
 7.1, 7.3)."""
 
+ROUND_ROBIN_TIEBREAKS: tuple[str, ...] = ("DE", "WIN", "SB", "KS")
+"""The list a round robin starts with: direct encounter, wins, Sonneborn-Berger, Koya (C.07 6,
+7.1, 9.1, 9.2), the order the 2017 tie-break regulations recommended for individual round
+robins (C.02 13.16)."""
+
+BUCHHOLZ_FAMILY = frozenset({"BH", "AOB", "FB"})
+"""Buchholz, its average and Fore Buchholz (C.07 8): never in a round robin, where every player
+meets the same opponents (C.07 8, 2026 text; VCL Q105)."""
+
 REPEATABLE = frozenset({"DE", "EDE"})
 """Codes C.07 6 allows more than once in a list (direct encounter after each tie-break)."""
 
@@ -174,3 +183,12 @@ def tiebreak_list_problems(codes: Iterable[str]) -> list[str]:
     repeated = sorted({code for code in plain if plain.count(code) > 1})
     problems += [f"A tie-break is listed twice: {code}." for code in repeated]
     return problems
+
+
+def round_robin_problems(codes: Iterable[str]) -> list[str]:
+    """Why a list cannot rank a round robin: the Buchholz family (C.07 8; VCL Q105). Empty when
+    it can."""
+    barred = [code for code in codes if code.split("/")[0].split(":")[0].upper() in BUCHHOLZ_FAMILY]
+    if not barred:
+        return []
+    return [f"A round robin cannot use the Buchholz family (C.07 8): remove {', '.join(barred)}."]

@@ -22,7 +22,11 @@ from tournaments.domain.configuration import (
     rounds_problem,
     scoring_problems,
 )
-from tournaments.domain.tiebreaks import DEFAULT_TIEBREAKS
+from tournaments.domain.tiebreaks import (
+    DEFAULT_TIEBREAKS,
+    ROUND_ROBIN_TIEBREAKS,
+    round_robin_problems,
+)
 from tournaments.domain.warnings import ActionWarning, Confirmed, Level
 from tournaments.exceptions import (
     ActionRefused,
@@ -137,6 +141,8 @@ def _apply(tournament: Tournament, settings: TournamentSettings) -> None:
     if tournament.is_round_robin:
         # The bye of an odd round robin is the table's empty seat: no game, no point.
         tournament.points_pairing_bye = tournament.points_zero_bye
+        if list(tournament.tiebreaks) == list(DEFAULT_TIEBREAKS):
+            tournament.tiebreaks = list(ROUND_ROBIN_TIEBREAKS)  # the Swiss list left as it came
     if settings.initial_color is not None:
         tournament.initial_color = settings.initial_color
         tournament.initial_color_seed = None
@@ -153,8 +159,11 @@ def _check_dates(settings: TournamentSettings) -> None:
 
 
 def _check_scoring(tournament: Tournament) -> None:
-    """Refuse a scoring system that makes no sense (VCL4THP Q74, Q81, Q83)."""
+    """Refuse a scoring system that makes no sense (VCL4THP Q74, Q81, Q83), and the Buchholz
+    family in a round robin (C.07 8; VCL Q105)."""
     problems = scoring_problems(tournament.scoring)
+    if tournament.is_round_robin:
+        problems += round_robin_problems(tournament.tiebreaks)
     if problems:
         raise ConfigurationRefused(" ".join(problems))
 

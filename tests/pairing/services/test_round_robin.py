@@ -14,6 +14,7 @@ from pairing.roundrobin.berger import schedule_round
 from pairing.services.roundrobin import tournament_draw_numbers
 from pairing.services.rounds import round_publish, round_request_pairing
 from pairing.services.runs import pairing_run_execute
+from tournaments.domain.tiebreaks import ROUND_ROBIN_TIEBREAKS
 from tournaments.exceptions import ByeRefused, ConfigurationRefused, InvalidPlayer, SettingsLocked
 from tournaments.models import (
     ByeKind,
@@ -193,3 +194,18 @@ def test_the_format_and_numbers_are_locked_once_round_1_is_paired(
             by=arbiter,
         )
     assert tournament.round_set.get(number=1).state == RoundState.PUBLISHED
+
+
+def test_a_round_robin_starts_with_its_own_tie_breaks_and_refuses_buchholz(
+    arbiter: User,
+) -> None:
+    tournament = round_robin(arbiter, 0, TournamentFormat.ROUND_ROBIN)
+
+    assert tournament.tiebreaks == list(ROUND_ROBIN_TIEBREAKS)
+    with pytest.raises(ConfigurationRefused, match="Buchholz family"):
+        tournament_create(
+            settings=TournamentSettings(
+                name="Closed", format=TournamentFormat.ROUND_ROBIN, tiebreaks=["SB", "BH"]
+            ),
+            by=arbiter,
+        )
