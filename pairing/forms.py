@@ -6,6 +6,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments.models import Game, Player
 
@@ -13,14 +15,18 @@ from tournaments.models import Game, Player
 class ExchangeOpponentsForm(forms.Form):
     """Two boards of the round whose Black players change places; cleaned to `Game`s."""
 
-    game_a = forms.TypedChoiceField(coerce=int, label="Board")
-    game_b = forms.TypedChoiceField(coerce=int, label="with board")
+    game_a = forms.TypedChoiceField(coerce=int, label=gettext_lazy("Board"))
+    game_b = forms.TypedChoiceField(coerce=int, label=gettext_lazy("with board"))
 
     def __init__(self, *args: Any, games: Sequence[Game], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.games = {game.pk: game for game in games}
         choices = [
-            (game.pk, f"Board {game.board}: {game.white.name} – {game.black.name}")
+            (
+                game.pk,
+                _("Board %(board)d: %(white)s – %(black)s")
+                % {"board": game.board, "white": game.white.name, "black": game.black.name},
+            )
             for game in games
         ]
         for name in ("game_a", "game_b"):
@@ -34,7 +40,7 @@ class ExchangeOpponentsForm(forms.Form):
         data = super().clean() or {}
         if "game_a" in data and "game_b" in data:
             if data["game_a"] == data["game_b"]:
-                raise forms.ValidationError("Choose two different boards.")
+                raise forms.ValidationError(_("Choose two different boards."))
             data["game_a"] = self.games[data["game_a"]]
             data["game_b"] = self.games[data["game_b"]]
         return data
@@ -50,8 +56,8 @@ class ManualPairForm(forms.Form):
     Any player of the tournament is a valid choice here: whether they may be paired in this
     round is the service's decision (the page offers the unpaired ones)."""
 
-    white = forms.TypedChoiceField(coerce=int, label="White")
-    black = forms.TypedChoiceField(coerce=int, label="Black")
+    white = forms.TypedChoiceField(coerce=int, label=gettext_lazy("White"))
+    black = forms.TypedChoiceField(coerce=int, label=gettext_lazy("Black"))
 
     def __init__(self, *args: Any, players: Sequence[Player], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -74,7 +80,7 @@ class ManualPairForm(forms.Form):
 class ManualByeForm(forms.Form):
     """The player given the pairing-allocated bye by hand; cleaned to a `Player`."""
 
-    player = forms.TypedChoiceField(coerce=int, label="Bye to")
+    player = forms.TypedChoiceField(coerce=int, label=gettext_lazy("Bye to"))
 
     def __init__(self, *args: Any, players: Sequence[Player], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -11,16 +11,17 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import PairingSystem, Round
 
 
 class RunStatus(models.TextChoices):
-    PENDING = "pending", "Waiting for a worker"
-    RUNNING = "running", "Pairing"
-    DONE = "done", "Done"
-    FAILED = "failed", "Failed"
-    SUPERSEDED = "superseded", "Superseded"
+    PENDING = "pending", _("Waiting for a worker")
+    RUNNING = "running", _("Pairing")
+    DONE = "done", _("Done")
+    FAILED = "failed", _("Failed")
+    SUPERSEDED = "superseded", _("Superseded")
 
 
 ACTIVE_STATUSES = (RunStatus.PENDING, RunStatus.RUNNING)

@@ -16,11 +16,13 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseStopPolling
 
-from pairing import selectors
+from pairing import explanation, selectors
 from pairing.engine import RuleWarning
 from pairing.forms import ExchangeOpponentsForm, ManualByeForm, ManualPairForm
 from pairing.models import PairingRun
@@ -70,6 +72,9 @@ def _context(
         "unpaired": unpaired,
         "pair_form": ManualPairForm(players=unpaired) if len(unpaired) > 1 else None,
         "bye_form": ManualByeForm(players=unpaired) if unpaired else None,
+        "warnings": [explanation.warning_text(warning) for warning in pairing.warnings],
+        "explanation": explanation.explanation_lines(run.explanation) if run else [],
+        "run_error": explanation.ERRORS.translate(run.error) if run else "",
     }
 
 
@@ -82,8 +87,12 @@ def _edited(request: ArbiterRequest, done: str, warnings: list[RuleWarning]) -> 
     if not warnings:
         messages.success(request, done)
         return
-    rules = "rule" if len(warnings) == 1 else "rules"
-    messages.warning(request, f"{done} The edit breaks {len(warnings)} {rules}: see below.")
+    breaks = ngettext(
+        "The edit breaks %(count)d rule: see below.",
+        "The edit breaks %(count)d rules: see below.",
+        len(warnings),
+    ) % {"count": len(warnings)}
+    messages.warning(request, f"{done} {breaks}")
 
 
 @require_safe
@@ -136,7 +145,8 @@ def pairing_request(request: ArbiterRequest, tournament: Tournament, number: int
         lambda rnd, confirmed: rounds.round_request_pairing(
             rnd=rnd, by=request.user, confirmed=confirmed
         ),
-        f"Round {number} was sent to the pairing engine; the draft appears below when ready.",
+        _("Round %(number)d was sent to the pairing engine; the draft appears below when ready.")
+        % {"number": number},
     )
 
 
@@ -152,7 +162,8 @@ def pairing_repair(request: ArbiterRequest, tournament: Tournament, number: int)
     else:
         messages.success(
             request,
-            f"The draft of round {number} was discarded and the round sent to the engine again.",
+            _("The draft of round %(number)d was discarded and the round sent to the engine again.")
+            % {"number": number},
         )
     return _back(tournament, number)
 
@@ -167,7 +178,7 @@ def pairing_publish(request: ArbiterRequest, tournament: Tournament, number: int
     except TournamentError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, f"Round {number} is published.")
+        messages.success(request, _("Round %(number)d is published.") % {"number": number})
     return _back(tournament, number)
 
 
@@ -182,7 +193,7 @@ def pairing_unpublish(request: ArbiterRequest, tournament: Tournament, number: i
         lambda rnd, confirmed: rounds.round_unpublish(
             rnd=rnd, by=request.user, confirmed=confirmed
         ),
-        f"Round {number} is no longer published: it is a draft again.",
+        _("Round %(number)d is no longer published: it is a draft again.") % {"number": number},
     )
 
 
@@ -198,7 +209,7 @@ def pairing_swap_colours(
     except TournamentError as error:
         messages.error(request, str(error))
     else:
-        _edited(request, f"Colours swapped on board {game.board}.", warnings)
+        _edited(request, _("Colours swapped on board %(board)d.") % {"board": game.board}, warnings)
     return _back(tournament, number)
 
 
@@ -220,7 +231,11 @@ def pairing_exchange(request: ArbiterRequest, tournament: Tournament, number: in
     except TournamentError as error:
         messages.error(request, str(error))
     else:
-        _edited(request, f"Boards {game_a.board} and {game_b.board} exchanged opponents.", warnings)
+        done = _("Boards %(a)d and %(b)d exchanged opponents.") % {
+            "a": game_a.board,
+            "b": game_b.board,
+        }
+        _edited(request, done, warnings)
     return _back(tournament, number)
 
 
@@ -249,7 +264,7 @@ def manual_pair(request: ArbiterRequest, tournament: Tournament, number: int) ->
     page = _editing(tournament, number)
     form = ManualPairForm(request.POST, players=list(tournament.players.all()))
     if not form.is_valid():
-        messages.error(request, "Choose two players of this tournament.")
+        messages.error(request, _("Choose two players of this tournament."))
         return back_to(request, page)
     white, black = form.cleaned_data["white"], form.cleaned_data["black"]
 
@@ -257,7 +272,11 @@ def manual_pair(request: ArbiterRequest, tournament: Tournament, number: int) ->
         game = manual.round_manual_pair(
             rnd=rnd, white=white, black=black, by=request.user, confirmed=confirmed
         )
-        return f"Board {game.board}: {white.name} – {black.name}."
+        return _("Board %(board)d: %(white)s – %(black)s.") % {
+            "board": game.board,
+            "white": white.name,
+            "black": black.name,
+        }
 
     return confirmed_action(request, tournament, page, pair)
 
@@ -274,7 +293,7 @@ def manual_unpair(
     except TournamentError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, f"Board {game.board} is unpaired.")
+        messages.success(request, _("Board %(board)d is unpaired.") % {"board": game.board})
     return back_to(request, _editing(tournament, number))
 
 
@@ -286,13 +305,13 @@ def manual_bye(request: ArbiterRequest, tournament: Tournament, number: int) -> 
     page = _editing(tournament, number)
     form = ManualByeForm(request.POST, players=list(tournament.players.all()))
     if not form.is_valid():
-        messages.error(request, "Choose a player of this tournament.")
+        messages.error(request, _("Choose a player of this tournament."))
         return back_to(request, page)
     player = form.cleaned_data["player"]
 
     def give_bye(confirmed: Confirmed | None) -> str:
         manual.round_manual_bye(rnd=rnd, player=player, by=request.user, confirmed=confirmed)
-        return f"{player.name} has the pairing-allocated bye."
+        return _("%(name)s has the pairing-allocated bye.") % {"name": player.name}
 
     return confirmed_action(request, tournament, page, give_bye)
 
@@ -314,8 +333,10 @@ def manual_validate(request: ArbiterRequest, tournament: Tournament, number: int
         return back_to(request, page)
     if difference.differs:
         messages.success(
-            request, f"Round {number} is published as paired by hand (recorded as an MPA event)."
+            request,
+            _("Round %(number)d is published as paired by hand (recorded as an MPA event).")
+            % {"number": number},
         )
     else:
-        messages.success(request, f"Round {number} is published.")
+        messages.success(request, _("Round %(number)d is published.") % {"number": number})
     return back_to(request, reverse("pairing-round", args=[tournament.slug, number]))

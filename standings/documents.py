@@ -2,6 +2,7 @@
 the crosstable and the final tournament report (settings, arbiters, rounds, the standings
 prizes are decided on). For who reads the tournament's reports (`reports_required`); the
 public has the same standings as pages and CSV. `?round=N` and `?paper=a4|letter` as the pages.
+Their texts are in the request's language (the tie-breaks by FIDE's names in that language).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from fractions import Fraction
 
 from django.db.models import Count
 from django.http import HttpResponse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from standings import selectors
@@ -49,23 +51,26 @@ def standings_grid(standings: TournamentStandings) -> Grid:
     ]
     fixed = (4, 4, 30, 5.5, 5, 5, 5)
     return Grid(
-        ("Rk", "No", "Name", "Title", "Fed", "Rtg", "Pts", *codes),
+        (_("Rk"), _("No"), _("Name"), _("Title"), _("Fed"), _("Rtg"), _("Pts"), *codes),
         rows,
         (*fixed, *(6 for _ in codes)),
         numeric=frozenset({0, 1, 5, 6, *range(len(fixed), len(fixed) + len(codes))}),
-        empty="No players.",
+        empty=_("No players."),
     )
 
 
 def _legend(standings: TournamentStandings) -> str:
     names = "; ".join(f"{column.text}: {column.name}" for column in standings.columns)
-    return f"Tie-breaks (C.07, {standings.edition.value}): {names or 'none'}."
+    return _("Tie-breaks (C.07, %(edition)s): %(names)s.") % {
+        "edition": standings.edition.value,
+        "names": names or _("none"),
+    }
 
 
 def _title(standings: TournamentStandings, what: str) -> str:
     if standings.after_round == 0:
-        return f"{what} before round 1"
-    return f"{what} after round {standings.after_round}"
+        return _("%(what)s before round 1") % {"what": what}
+    return _("%(what)s after round %(round)d") % {"what": what, "round": standings.after_round}
 
 
 @require_safe
@@ -76,7 +81,7 @@ def standings_pdf(request: ArbiterRequest, tournament: Tournament) -> HttpRespon
         standings = public_standings(request, tournament)
     except StandingsError as error:
         return refused(request, tournament, str(error))
-    document = heading(tournament, _title(standings, "Standings"), _legend(standings))
+    document = heading(tournament, _title(standings, _("Standings")), _legend(standings))
     sections = [Section("", grids=[standings_grid(standings)])]
     return pdf_response(
         request,
@@ -119,17 +124,17 @@ def crosstable_pdf(request: ArbiterRequest, tournament: Tournament) -> HttpRespo
     ]
     first_value = 3 + len(rounds)
     grid = Grid(
-        ("Rk", "Name", "Rtg", *(str(number) for number in rounds), "Pts", *codes),
+        (_("Rk"), _("Name"), _("Rtg"), *(str(number) for number in rounds), _("Pts"), *codes),
         rows,
         (4, 26, 5, *(6 for _ in rounds), 4, *(6 for _ in codes)),
         numeric=frozenset({0, 2, *range(first_value, first_value + 1 + len(codes))}),
         size=7.5,
-        empty="No players.",
+        empty=_("No players."),
     )
     document = heading(
         tournament,
-        _title(standings, "Crosstable"),
-        "A round reads: opponent's rank, colour (w/b) and result.",
+        _title(standings, _("Crosstable")),
+        _("A round reads: opponent's rank, colour (w/b) and result."),
         _legend(standings),
     )
     return pdf_response(
@@ -147,35 +152,51 @@ def crosstable_pdf(request: ArbiterRequest, tournament: Tournament) -> HttpRespo
 
 def _settings(tournament: Tournament) -> Section:
     scoring = tournament.scoring
+    not_given = _("not given")
+    points = {
+        name: format_value(Fraction(value, 2))
+        for name, value in (
+            ("win", scoring.win),
+            ("draw", scoring.draw),
+            ("loss", scoring.loss),
+            ("forfeit_win", scoring.forfeit_win),
+            ("pairing_bye", scoring.pairing_bye),
+            ("half_bye", scoring.half_bye),
+            ("full_bye", scoring.full_bye),
+            ("zero_bye", scoring.zero_bye),
+        )
+    }
+    rated = _("rated by FIDE") if tournament.rated else _("not rated by FIDE")
     lines = [
-        f"Type: {tournament.tournament_type or 'not given'}; time control: "
-        f"{tournament.time_control or 'not given'}; "
-        f"{'rated' if tournament.rated else 'not rated'} by FIDE.",
-        f"Pairing system: {tournament.get_pairing_system_display()}; "
-        f"{tournament.rounds} rounds; rate: {tournament.get_rating_kind_display()}.",
-        f"Tournament rating: {tournament.get_rating_method_display()}; unrated players in "
-        f"tie-breaks: {tournament.get_unrated_rule_display()}.",
-        "Scoring (points): win {}, draw {}, loss {}, forfeit win {}, pairing-allocated bye {}, "
-        "half-point bye {}, full-point bye {}, zero-point bye {}.".format(
-            *(
-                format_value(Fraction(points, 2))
-                for points in (
-                    scoring.win,
-                    scoring.draw,
-                    scoring.loss,
-                    scoring.forfeit_win,
-                    scoring.pairing_bye,
-                    scoring.half_bye,
-                    scoring.full_bye,
-                    scoring.zero_bye,
-                )
-            )
-        ),
-        "Ties after the tie-breaks: "
-        + ("a seeded drawing of lots." if tournament.drawing_of_lots else "the place is shared."),
-        f"FIDE mode: {'on' if tournament.fide_mode else 'left'}.",
+        _("Type: %(type)s; time control: %(time_control)s; %(rated)s.")
+        % {
+            "type": tournament.tournament_type or not_given,
+            "time_control": tournament.time_control or not_given,
+            "rated": rated,
+        },
+        _("Pairing system: %(system)s; %(rounds)d rounds; rate: %(rate)s.")
+        % {
+            "system": tournament.get_pairing_system_display(),
+            "rounds": tournament.rounds,
+            "rate": tournament.get_rating_kind_display(),
+        },
+        _("Tournament rating: %(method)s; unrated players in tie-breaks: %(rule)s.")
+        % {
+            "method": tournament.get_rating_method_display(),
+            "rule": tournament.get_unrated_rule_display(),
+        },
+        _(
+            "Scoring (points): win %(win)s, draw %(draw)s, loss %(loss)s, forfeit win "
+            "%(forfeit_win)s, pairing-allocated bye %(pairing_bye)s, half-point bye "
+            "%(half_bye)s, full-point bye %(full_bye)s, zero-point bye %(zero_bye)s."
+        )
+        % points,
+        _("Ties after the tie-breaks: a seeded drawing of lots.")
+        if tournament.drawing_of_lots
+        else _("Ties after the tie-breaks: the place is shared."),
+        _("FIDE mode: on.") if tournament.fide_mode else _("FIDE mode: left."),
     ]
-    return Section("Settings", lines)
+    return Section(_("Settings"), lines)
 
 
 def _arbiters(tournament: Tournament) -> Section:
@@ -183,20 +204,21 @@ def _arbiters(tournament: Tournament) -> Section:
     rows = [
         [
             role.user.get_full_name() or role.user.get_username(),
-            "Chief arbiter" if role.role == ArbiterRole.CHIEF else "Deputy arbiter",
+            _("Chief arbiter") if role.role == ArbiterRole.CHIEF else _("Deputy arbiter"),
         ]
         for role in roles
     ]
     named = [
-        f"{label} (the rating report's): {name}" + (f", FIDE ID {ids}" if ids else "")
+        (_("%(role)s (the rating report's): %(name)s") % {"role": label, "name": name})
+        + (_(", FIDE ID %(ids)s") % {"ids": ids} if ids else "")
         for label, name, ids in (
-            ("Chief arbiter", tournament.chief_arbiter, tournament.chief_arbiter_fide_id),
-            ("Deputy arbiters", tournament.deputy_arbiter, tournament.deputy_arbiter_fide_ids),
+            (_("Chief arbiter"), tournament.chief_arbiter, tournament.chief_arbiter_fide_id),
+            (_("Deputy arbiters"), tournament.deputy_arbiter, tournament.deputy_arbiter_fide_ids),
         )
         if name
     ]
-    grid = Grid(("Arbiter account", "Role"), rows, (40, 30), empty="No arbiter accounts.")
-    return Section("Arbiters", named, (grid,))
+    grid = Grid((_("Arbiter account"), _("Role")), rows, (40, 30), empty=_("No arbiter accounts."))
+    return Section(_("Arbiters"), named, (grid,))
 
 
 def _rounds(tournament: Tournament) -> Section:
@@ -218,13 +240,13 @@ def _rounds(tournament: Tournament) -> Section:
             ]
         )
     grid = Grid(
-        ("Round", "State", "Date", "Games", "Byes"),
+        (_("Round"), _("State"), _("Date"), _("Games"), _("Byes")),
         rows,
         (6, 20, 14, 8, 8),
         numeric=frozenset({0, 3, 4}),
-        empty="No round paired yet.",
+        empty=_("No round paired yet."),
     )
-    return Section("Rounds", grids=(grid,))
+    return Section(_("Rounds"), grids=(grid,))
 
 
 @require_safe
@@ -243,13 +265,15 @@ def report_pdf(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
         Section(
             _title(
                 standings,
-                "Final standings" if standings.after_round == tournament.rounds else "Standings",
+                _("Final standings")
+                if standings.after_round == tournament.rounds
+                else _("Standings"),
             ),
             (_legend(standings),),
             (standings_grid(standings),),
         ),
     ]
-    document = heading(tournament, "Tournament report")
+    document = heading(tournament, _("Tournament report"))
     return pdf_response(
         request,
         f"{tournament.slug}-report",

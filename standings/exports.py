@@ -5,6 +5,8 @@ from __future__ import annotations
 import csv
 from typing import Protocol
 
+from django.utils.translation import gettext_lazy
+
 from standings.selectors import TournamentStandings
 from standings.tiebreaks.display import format_value
 
@@ -13,7 +15,16 @@ class Writable(Protocol):
     def write(self, text: str, /) -> object: ...
 
 
-HEADER = ("Rank", "No", "Name", "Title", "Fed", "Rating", "Points")
+HEADER = (
+    gettext_lazy("Rank"),
+    gettext_lazy("No"),
+    gettext_lazy("Name"),
+    gettext_lazy("Title"),
+    gettext_lazy("Fed"),
+    gettext_lazy("Rating"),
+    gettext_lazy("Points"),
+)
+"""The fixed columns' headings, in the language of the request."""
 
 
 def write_standings_csv(standings: TournamentStandings, out: Writable) -> None:

@@ -1,99 +1,180 @@
-"""The public names of the C.07 tie-breaks, e.g. `BH/C1` → "Buchholz cut 1"."""
+"""The public names of the C.07 tie-breaks, e.g. `BH/C1` → "Buchholz cut 1", in the active
+language (the names are FIDE's terms in each language; see docs/translations.md)."""
 
 from __future__ import annotations
 
-from standings.tiebreaks import Family, TiebreakCode
+from django.utils.functional import Promise
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, gettext_noop
 
-FAMILY_NAMES: dict[Family, str] = {
-    Family.PTS: "Points",
-    Family.DE: "Direct encounter",
-    Family.WIN: "Number of wins",
-    Family.WON: "Games won over the board",
-    Family.BPG: "Games played with Black",
-    Family.BWG: "Games won with Black",
-    Family.PS: "Progressive scores",
-    Family.GE: "Games one elected to play",
-    Family.REP: "Rounds one elected to play",
-    Family.VUR: "Voluntary unplayed rounds",
-    Family.BH: "Buchholz",
-    Family.AOB: "Average of opponents' Buchholz",
-    Family.FB: "Fore Buchholz",
-    Family.SB: "Sonneborn-Berger",
-    Family.KS: "Koya system",
-    Family.ARO: "Average rating of opponents",
-    Family.TPR: "Tournament performance rating",
-    Family.PTP: "Perfect tournament performance",
-    Family.APRO: "Average performance rating of opponents",
-    Family.APPO: "Average perfect performance of opponents",
-    Family.ABH: "Adjusted score for the opponents' Buchholz",
-    Family.AFB: "Adjusted score for the opponents' Fore Buchholz",
-    Family.RTG: "Rating used",
-    Family.STD: "Standard points",
-    Family.TPN: "Pairing number",
-    Family.RTNG: "Rating",
-    Family.MAN: "Manual tie-break",
+from standings.tiebreaks import CutReason, Family, Source, TiebreakCode
+from tournaments.phrasebook import Phrasebook
+
+FAMILY_NAMES: dict[Family, Promise] = {
+    Family.PTS: gettext_lazy("Points"),
+    Family.DE: gettext_lazy("Direct encounter"),
+    Family.WIN: gettext_lazy("Number of wins"),
+    Family.WON: gettext_lazy("Games won over the board"),
+    Family.BPG: gettext_lazy("Games played with Black"),
+    Family.BWG: gettext_lazy("Games won with Black"),
+    Family.PS: gettext_lazy("Progressive scores"),
+    Family.GE: gettext_lazy("Games one elected to play"),
+    Family.REP: gettext_lazy("Rounds one elected to play"),
+    Family.VUR: gettext_lazy("Voluntary unplayed rounds"),
+    Family.BH: gettext_lazy("Buchholz"),
+    Family.AOB: gettext_lazy("Average of opponents' Buchholz"),
+    Family.FB: gettext_lazy("Fore Buchholz"),
+    Family.SB: gettext_lazy("Sonneborn-Berger"),
+    Family.KS: gettext_lazy("Koya system"),
+    Family.ARO: gettext_lazy("Average rating of opponents"),
+    Family.TPR: gettext_lazy("Tournament performance rating"),
+    Family.PTP: gettext_lazy("Perfect tournament performance"),
+    Family.APRO: gettext_lazy("Average performance rating of opponents"),
+    Family.APPO: gettext_lazy("Average perfect performance of opponents"),
+    Family.ABH: gettext_lazy("Adjusted score for the opponents' Buchholz"),
+    Family.AFB: gettext_lazy("Adjusted score for the opponents' Fore Buchholz"),
+    Family.RTG: gettext_lazy("Rating used"),
+    Family.STD: gettext_lazy("Standard points"),
+    Family.TPN: gettext_lazy("Pairing number"),
+    Family.RTNG: gettext_lazy("Rating"),
+    Family.MAN: gettext_lazy("Manual tie-break"),
 }
 
-FAMILY_RULES: dict[Family, str] = {
-    Family.PTS: "the points scored in every round",
-    Family.DE: "the place inside the tied group by the games between its players (1 = best; "
-    "0 when the games separated nobody)",
-    Family.WIN: "rounds worth a win, played or not: wins, forfeit wins, full-point byes and "
-    "the pairing-allocated bye",
-    Family.WON: "games won over the board",
-    Family.BPG: "games played over the board with Black",
-    Family.BWG: "games won over the board with Black",
-    Family.PS: "the sum of the running scores after each round",
-    Family.GE: "rounds played or made available, without voluntary unplayed rounds",
-    Family.REP: "rounds played or made available, without voluntary unplayed rounds",
-    Family.VUR: "requested byes, absences and forfeit losses",
-    Family.BH: "the sum of the opponents' scores; an own unplayed round counts a virtual "
-    "opponent with the player's own score",
-    Family.AOB: "the average Buchholz of the opponents met over the board",
-    Family.FB: "Buchholz with every game of the final round counted as a draw",
-    Family.SB: "the sum of each opponent's score times the points scored against them",
-    Family.KS: "points scored against the opponents with at least half the maximum score",
-    Family.ARO: "the average rating of the opponents met over the board",
-    Family.TPR: "the average rating of the opponents plus the FIDE rating difference for "
-    "the percentage scored",
-    Family.PTP: "the lowest rating whose expected score reaches the score made",
-    Family.APRO: "the average performance rating of the opponents met over the board",
-    Family.APPO: "the average perfect performance of the opponents met over the board",
-    Family.ABH: "the score this player gives to the opponents' Buchholz",
-    Family.AFB: "the score this player gives to the opponents' Fore Buchholz",
-    Family.RTG: "the rating the rating-based tie-breaks use",
-    Family.STD: "the points under standard scoring: 1 for a win, ½ for a draw, 0 for a loss",
-    Family.TPN: "the pairing number, the lower first",
-    Family.RTNG: "the rating, the higher first (an unrated player's by the tournament's rule)",
-    Family.MAN: "a value computed elsewhere and entered by the arbiter, the higher first",
+FAMILY_RULES: dict[Family, Promise] = {
+    Family.PTS: gettext_lazy("the points scored in every round"),
+    Family.DE: gettext_lazy(
+        "the place inside the tied group by the games between its players (1 = best; "
+        "0 when the games separated nobody)"
+    ),
+    Family.WIN: gettext_lazy(
+        "rounds worth a win, played or not: wins, forfeit wins, full-point byes and "
+        "the pairing-allocated bye"
+    ),
+    Family.WON: gettext_lazy("games won over the board"),
+    Family.BPG: gettext_lazy("games played over the board with Black"),
+    Family.BWG: gettext_lazy("games won over the board with Black"),
+    Family.PS: gettext_lazy("the sum of the running scores after each round"),
+    Family.GE: gettext_lazy("rounds played or made available, without voluntary unplayed rounds"),
+    Family.REP: gettext_lazy("rounds played or made available, without voluntary unplayed rounds"),
+    Family.VUR: gettext_lazy("requested byes, absences and forfeit losses"),
+    Family.BH: gettext_lazy(
+        "the sum of the opponents' scores; an own unplayed round counts a virtual "
+        "opponent with the player's own score"
+    ),
+    Family.AOB: gettext_lazy("the average Buchholz of the opponents met over the board"),
+    Family.FB: gettext_lazy("Buchholz with every game of the final round counted as a draw"),
+    Family.SB: gettext_lazy(
+        "the sum of each opponent's score times the points scored against them"
+    ),
+    Family.KS: gettext_lazy(
+        "points scored against the opponents with at least half the maximum score"
+    ),
+    Family.ARO: gettext_lazy("the average rating of the opponents met over the board"),
+    Family.TPR: gettext_lazy(
+        "the average rating of the opponents plus the FIDE rating difference for "
+        "the percentage scored"
+    ),
+    Family.PTP: gettext_lazy("the lowest rating whose expected score reaches the score made"),
+    Family.APRO: gettext_lazy("the average performance rating of the opponents met over the board"),
+    Family.APPO: gettext_lazy(
+        "the average perfect performance of the opponents met over the board"
+    ),
+    Family.ABH: gettext_lazy("the score this player gives to the opponents' Buchholz"),
+    Family.AFB: gettext_lazy("the score this player gives to the opponents' Fore Buchholz"),
+    Family.RTG: gettext_lazy("the rating the rating-based tie-breaks use"),
+    Family.STD: gettext_lazy(
+        "the points under standard scoring: 1 for a win, ½ for a draw, 0 for a loss"
+    ),
+    Family.TPN: gettext_lazy("the pairing number, the lower first"),
+    Family.RTNG: gettext_lazy(
+        "the rating, the higher first (an unrated player's by the tournament's rule)"
+    ),
+    Family.MAN: gettext_lazy(
+        "a value computed elsewhere and entered by the arbiter, the higher first"
+    ),
 }
 
 
 def tiebreak_name(code: TiebreakCode) -> str:
     """ "Buchholz cut 1" for `BH/C1`, "Koya system limit +1" for `KS/L+1`."""
-    name = FAMILY_NAMES[code.family]
+    name = str(FAMILY_NAMES[code.family])
     if code.cut_high:
-        return f"{name} median {code.cut_high}"
+        return _("%(name)s median %(count)d") % {"name": name, "count": code.cut_high}
     if code.cut_low:
-        return f"{name} cut {code.cut_low}"
+        return _("%(name)s cut %(count)d") % {"name": name, "count": code.cut_low}
     if code.limit:
-        return f"{name} limit {code.limit:+d}"
+        return _("%(name)s limit %(limit)+d") % {"name": name, "limit": code.limit}
     if code.reverse:
-        return f"{name} reversed"
+        return _("%(name)s reversed") % {"name": name}
     return name
 
 
 def tiebreak_rule(code: TiebreakCode) -> str:
     """What the value counts, in one phrase, with the modifier spelled out."""
-    rule = FAMILY_RULES[code.family]
+    rule = str(FAMILY_RULES[code.family])
     if code.cut_high:
-        return f"{rule}, without the {code.cut_low} lowest and {code.cut_high} highest values"
+        return _("%(rule)s, without the %(low)d lowest and %(high)d highest values") % {
+            "rule": rule,
+            "low": code.cut_low,
+            "high": code.cut_high,
+        }
     if code.cut_low == 1:
-        return f"{rule}, without the lowest value"
+        return _("%(rule)s, without the lowest value") % {"rule": rule}
     if code.cut_low:
-        return f"{rule}, without the {code.cut_low} lowest values"
+        return _("%(rule)s, without the %(count)d lowest values") % {
+            "rule": rule,
+            "count": code.cut_low,
+        }
     if code.limit:
-        return f"{rule} (threshold moved by {code.limit:+d} half-points)"
+        return _("%(rule)s (threshold moved by %(limit)+d half-points)") % {
+            "rule": rule,
+            "limit": code.limit,
+        }
     if code.reverse:
-        return f"{rule}, in reverse order"
+        return _("%(rule)s, in reverse order") % {"rule": rule}
     return rule
+
+
+SOURCE_WORDS: dict[Source, Promise] = {
+    Source.GAME: gettext_lazy("game played over the board"),
+    Source.FORFEIT: gettext_lazy("forfeited game"),
+    Source.OWN_SCORE: gettext_lazy(
+        "own unplayed round: a dummy opponent with the player's own score (16)"
+    ),
+    Source.CAPPED_OWN_SCORE: gettext_lazy(
+        "own unplayed round: the dummy's score capped (2026, 16)"
+    ),
+    Source.ROUND: gettext_lazy("the round's result"),
+}
+"""Where a round's contribution comes from (C.07 16), as the working shows it."""
+
+CUT_WORDS: dict[CutReason, Promise] = {
+    CutReason.VOLUNTARY_FIRST: gettext_lazy(
+        "voluntary unplayed round (requested bye or forfeit loss), cut first (16)"
+    ),
+    CutReason.LEAST_SIGNIFICANT: gettext_lazy("least significant value (14.1, 14.2)"),
+    CutReason.MOST_SIGNIFICANT: gettext_lazy("most significant value (14.3, 14.4)"),
+}
+"""Why a modifier removed a value (C.07 14, 16)."""
+
+NOTES = Phrasebook(
+    [
+        gettext_noop("no game played over the board"),
+        gettext_noop(
+            "undefined: unrated players in the field and no rating fixed for them (C.07 10)"
+        ),
+        gettext_noop("undefined: no game played over the board"),
+        gettext_noop("no value entered"),
+        gettext_noop("unrated: fixed rating"),
+        gettext_noop("unrated"),
+        gettext_noop(
+            "score against the other %(count)s tied: %(points)s (forfeits left out, repeated "
+            "games averaged)"
+        ),
+        gettext_noop("opponents with at least %(points)s points"),
+        gettext_noop("%(average)s = %(decimal)s rounded half up"),
+        gettext_noop("lowest rating whose expected score reaches %(score)s in %(count)s games"),
+    ]
+)
+"""The notes of a tie-break's working (`Breakdown.note`, written in English by the pure
+`standings.tiebreaks`); `ARO … + dp(…) …` is notation only."""

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from django.core.cache import cache
+from django.utils.translation import gettext as _
 
 from standings.exceptions import StandingsPlayerNotFound, StandingsRoundUnavailable
 from standings.labels import tiebreak_name, tiebreak_rule
@@ -32,8 +33,9 @@ from standings.tiebreaks import (
 )
 from tournaments.domain.ratings import UnratedMethod, round_ratings, unrated_rating
 from tournaments.domain.state import Color, Outcome, PlayerId, TournamentState
-from tournaments.domain.tiebreaks import DEFAULT_TIEBREAKS
-from tournaments.models import Player, RoundState, Tournament
+from tournaments.domain.roundrobin import cancelled_players, standings_state
+from tournaments.domain.tiebreaks import DEFAULT_TIEBREAKS, ROUND_ROBIN_TIEBREAKS
+from tournaments.models import Player, PlayerStatus, RoundState, Tournament
 from tournaments.models.players import PlayerRating
 from tournaments.models.tournament import TiebreakRatings
 from tournaments.selectors.state import state_rows
@@ -43,15 +45,23 @@ _POINTS = TiebreakCode(Family.PTS)
 
 @dataclass(frozen=True, slots=True)
 class Column:
-    """One tie-break of the ordered list: `BH/C1`, "Buchholz cut 1" and what it counts."""
+    """One tie-break of the ordered list: `BH/C1`, "Buchholz cut 1" and what it counts (the
+    name and the rule in the language active when read: the standings are kept in the cache
+    for every language)."""
 
     code: TiebreakCode
-    name: str
-    rule: str
 
     @property
     def text(self) -> str:
         return self.code.text
+
+    @property
+    def name(self) -> str:
+        return tiebreak_name(self.code)
+
+    @property
+    def rule(self) -> str:
+        return tiebreak_rule(self.code)
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,12 +113,19 @@ class TournamentStandings:
     standings: Standings
     pending: frozenset[tuple[int, PlayerId]]
     """(round, pairing number) of each player whose game of the round in play has no result."""
+    cancelled: tuple[Player, ...] = ()
+    """Round robin: withdrawn players whose results are not counted (C.06 V.4 a), left out of
+    `lines` and of `state`; `recorded` still holds their games."""
+    recorded: TournamentState | None = None
+    """The state as recorded, when it differs from the ranked `state` (cancelled players)."""
 
     def line(self, pairing_number: int) -> Line:
         for line in self.lines:
             if line.player.pairing_number == pairing_number:
                 return line
-        raise StandingsPlayerNotFound(f"There is no player number {pairing_number}.")
+        raise StandingsPlayerNotFound(
+            _("There is no player number %(number)d.") % {"number": pairing_number}
+        )
 
     @property
     def pending_games(self) -> int:
@@ -120,7 +137,8 @@ def standings_codes(tournament: Tournament) -> tuple[tuple[TiebreakCode, ...], t
     the menu only records (team tie-breaks, score selectors): listed, not computed."""
     codes: list[TiebreakCode] = []
     skipped: list[str] = []
-    for text in tournament.tiebreaks or DEFAULT_TIEBREAKS:
+    default = ROUND_ROBIN_TIEBREAKS if tournament.is_round_robin else DEFAULT_TIEBREAKS
+    for text in tournament.tiebreaks or default:
         try:
             code = parse_code(text)
         except UnknownTiebreak:
@@ -189,11 +207,13 @@ def _rounds(tournament: Tournament) -> _Rounds:
 
 def _unavailable(after_round: int, completed: Sequence[int]) -> str:
     if not completed:
-        return f"There are no standings after round {after_round}: no round is completed yet."
-    return (
-        f"There are no standings after round {after_round}: the completed rounds are "
-        f"{completed[0]} to {completed[-1]}."
-    )
+        return _("There are no standings after round %(round)d: no round is completed yet.") % {
+            "round": after_round
+        }
+    return _(
+        "There are no standings after round %(round)d: the completed rounds are "
+        "%(first)d to %(last)d."
+    ) % {"round": after_round, "first": completed[0], "last": completed[-1]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,19 +300,21 @@ def _standings(
     tournament: Tournament, after_round: int, rounds: _Rounds, *, live: bool
 ) -> TournamentStandings:
     rows = state_rows(tournament, after_round + 1, pending_results=True)
+    cancelled = _cancelled(tournament, rows.state, rows.players)
+    state = standings_state(rows.state, cancelled)
     codes, skipped = standings_codes(tournament)
     edition = standings_edition(tournament)
     lots_seed = standings_lots_seed(tournament)
     standings = _computed_standings(
-        rows.state,
+        state,
         (_POINTS, *codes),
         edition,
         lots_seed,
         tournament.drawing_of_lots,
-        rating_inputs(tournament, rows.state),
+        rating_inputs(tournament, state),
         manual_values(tournament, codes),
     )
-    rating_of = {player.id: player.rating for player in rows.state.players}
+    rating_of = {player.id: player.rating for player in state.players}
     by_number = {player.pairing_number: player for player in rows.players}
     # Expelled players are left out and the places below them move up (Q197-Q198); their
     # games still count for their opponents' tie-breaks.
@@ -315,15 +337,32 @@ def _standings(
         live=live,
         rounds=rounds.completed,
         in_play=rounds.in_play is not None,
-        columns=tuple(Column(code, tiebreak_name(code), tiebreak_rule(code)) for code in codes),
+        columns=tuple(Column(code) for code in codes),
         skipped=skipped,
         edition=edition,
         lots_seed=lots_seed,
         lines=lines,
-        state=rows.state,
+        state=state,
         standings=standings,
         pending=rows.pending,
+        cancelled=tuple(by_number[number] for number in sorted(cancelled)),
+        recorded=rows.state if cancelled else None,
     )
+
+
+def _cancelled(
+    tournament: Tournament, state: TournamentState, players: Sequence[Player]
+) -> frozenset[PlayerId]:
+    """A round robin's withdrawn players who completed less than half of their games: their
+    results are not counted (C.06 V.4 a; VCL Q103). None in a Swiss."""
+    if not tournament.is_round_robin:
+        return frozenset()
+    withdrawn = (
+        PlayerId(player.pairing_number)
+        for player in players
+        if player.status == PlayerStatus.WITHDRAWN
+    )
+    return cancelled_players(state, withdrawn, cycles=tournament.cycles)
 
 
 SORTS_ASCENDING = ("rank", "number", "name")
@@ -429,7 +468,7 @@ def player_workings(standings: TournamentStandings, pairing_number: int) -> list
     line_of = {other.player.pairing_number: other for other in standings.lines}
     player_id = PlayerId(line.player.pairing_number)
     history = standings.state.player(player_id).history
-    columns = (Column(_POINTS, tiebreak_name(_POINTS), tiebreak_rule(_POINTS)), *standings.columns)
+    columns = (Column(_POINTS), *standings.columns)
     workings: list[Working] = []
     for column in columns:
         breakdown = standings.standings.breakdown(player_id, column.text)

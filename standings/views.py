@@ -9,6 +9,7 @@ from urllib.parse import urlencode
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
@@ -49,7 +50,9 @@ def _after_round(request: HttpRequest) -> int | None:
     if not text:
         return None
     if not (text.isascii() and text.isdigit()) or len(text) > 9:
-        raise StandingsRoundUnavailable(f"The round must be a number, not {text[:20]!r}.")
+        raise StandingsRoundUnavailable(
+            _("The round must be a number, not %(text)s.") % {"text": repr(text[:20])}
+        )
     return int(text)
 
 
@@ -73,11 +76,11 @@ def _sort_headers(
 ) -> list[SortHeader]:
     """The links that sort the table by each column; a second click reverses the order."""
     columns = [
-        ("rank", "Rk", "Rank", True),
-        ("number", "No", "Pairing number", True),
-        ("name", "Name", "Name", False),
-        ("rating", "Rtg", "FIDE rating", True),
-        ("points", "Pts", "Points", True),
+        ("rank", _("Rk"), _("Rank"), True),
+        ("number", _("No"), _("Pairing number"), True),
+        ("name", _("Name"), _("Name"), False),
+        ("rating", _("Rtg"), _("FIDE rating"), True),
+        ("points", _("Pts"), _("Points"), True),
         *((column.text, column.text, column.name, True) for column in standings.columns),
     ]
     headers = []

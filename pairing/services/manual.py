@@ -20,7 +20,9 @@ from dataclasses import dataclass
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Max
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from pairing.engine import (
     DutchConfig,
@@ -33,6 +35,7 @@ from pairing.engine import (
     wrong_colours_warnings,
 )
 from pairing.exceptions import DraftEditRefused, RoundAlreadyPublished, RoundNotPaired
+from pairing.explanation import ERRORS, warning_text
 from pairing.models import ACTIVE_STATUSES, PairingRun, RunStatus
 from pairing.selectors import round_state_to_pair, tournament_edition
 from pairing.services.rounds import _check_can_pair, round_publish
@@ -69,10 +72,14 @@ def _locked_draft(rnd: Round) -> tuple[Tournament, Round]:
     rnd = Round.objects.select_related("tournament").get(pk=rnd.pk)
     if rnd.state in {RoundState.PUBLISHED, RoundState.COMPLETED}:
         raise RoundAlreadyPublished(
-            f"Round {rnd.number} is published: it can no longer be paired by hand."
+            _("Round %(number)d is published: it can no longer be paired by hand.")
+            % {"number": rnd.number}
         )
     if rnd.state != RoundState.PAIRED:
-        raise RoundNotPaired(f"Round {rnd.number} is not open for pairing: edit pairings first.")
+        raise RoundNotPaired(
+            _("Round %(number)d is not open for pairing: edit pairings first.")
+            % {"number": rnd.number}
+        )
     return tournament, rnd
 
 
@@ -98,11 +105,19 @@ def _check_free(state: TournamentState, rnd: Round, *players: Player) -> None:
     taken = _taken(rnd)
     for player in players:
         if player.tournament_id != rnd.tournament_id:
-            raise DraftEditRefused(f"{player} does not play in this tournament.")
+            raise DraftEditRefused(
+                _("%(player)s does not play in this tournament.") % {"player": player}
+            )
         if PlayerId(player.pairing_number) in state.not_paired:
-            raise DraftEditRefused(f"{player} is not to be paired in round {rnd.number}.")
+            raise DraftEditRefused(
+                _("%(player)s is not to be paired in round %(number)d.")
+                % {"player": player, "number": rnd.number}
+            )
         if player.pairing_number in taken:
-            raise DraftEditRefused(f"{player} is already paired in round {rnd.number}.")
+            raise DraftEditRefused(
+                _("%(player)s is already paired in round %(number)d.")
+                % {"player": player, "number": rnd.number}
+            )
 
 
 def _confirm(warnings: list[RuleWarning], title: str, confirmed: Confirmed | None) -> None:
@@ -111,7 +126,7 @@ def _confirm(warnings: list[RuleWarning], title: str, confirmed: Confirmed | Non
             ActionWarning(
                 Level.CONFIRM,
                 title,
-                tuple(str(warning) for warning in warnings),
+                tuple(warning_text(warning) for warning in warnings),
                 rule="VCL4THP Q66, Q67",
             ),
             confirmed,
@@ -187,7 +202,7 @@ def round_manual_pair(
     """
     tournament, rnd = _locked_draft(rnd)
     if white.pk == black.pk:
-        raise DraftEditRefused("A player cannot be paired with themselves: choose two players.")
+        raise DraftEditRefused(_("A player cannot be paired with themselves: choose two players."))
     state = round_state_to_pair(rnd)
     _check_free(state, rnd, white, black)
     board = (rnd.games.aggregate(last=Max("board"))["last"] or 0) + 1
@@ -195,7 +210,12 @@ def round_manual_pair(
     edition = tournament_edition(tournament)
     warnings = board_warnings(state, board, *ids, edition=edition)
     warnings += wrong_colours_warnings(state, board, *ids, edition=edition)
-    _confirm(warnings, f"Board {board}, {white} – {black}, breaks the rules", confirmed)
+    title = _("Board %(board)d, %(white)s – %(black)s, breaks the rules") % {
+        "board": board,
+        "white": white,
+        "black": black,
+    }
+    _confirm(warnings, title, confirmed)
     game = Game.objects.create(round=rnd, board=board, white=white, black=black)
     details = f"board {board}: paired by hand, {ids[0]}-{ids[1]}"
     if warnings:
@@ -235,13 +255,14 @@ def round_manual_bye(
     state = round_state_to_pair(rnd)
     if len(state.to_pair()) % 2 == 0:
         raise DraftEditRefused(
-            f"Round {rnd.number} has an even number of players to pair: no bye is given."
+            _("Round %(number)d has an even number of players to pair: no bye is given.")
+            % {"number": rnd.number}
         )
     _check_free(state, rnd, player)
     warnings = bye_warnings(
         state, PlayerId(player.pairing_number), edition=tournament_edition(tournament)
     )
-    _confirm(warnings, f"The bye to {player} breaks the rules", confirmed)
+    _confirm(warnings, _("The bye to %(player)s breaks the rules") % {"player": player}, confirmed)
     previous = rnd.byes.filter(kind=ByeKind.PAIRING_ALLOCATED)
     before = deleted_rows(previous)
     moved = _bye(rnd)
@@ -281,22 +302,28 @@ class PairingDifference:
         )
 
     def lines(self) -> tuple[str, ...]:
-        """The differences as the arbiter reads them (and the MPA event records them)."""
+        """The differences as the arbiter reads them, in the active language (the MPA event
+        records them in English)."""
         if self.engine_error:
-            return (f"The engine finds no pairing: {self.engine_error}",)
+            error = ERRORS.translate(self.engine_error)
+            return (_("The engine finds no pairing: %(error)s") % {"error": error},)
 
-        def boards(pairs: tuple[Pair, ...]) -> str:
-            return ", ".join(f"{white}-{black}" for white, black in pairs)
+        def boards(pairs: tuple[Pair, ...]) -> dict[str, str]:
+            return {"boards": ", ".join(f"{white}-{black}" for white, black in pairs)}
 
         lines = []
         if self.added:
-            lines.append(f"boards the engine does not pair: {boards(self.added)}")
+            lines.append(_("boards the engine does not pair: %(boards)s") % boards(self.added))
         if self.removed:
-            lines.append(f"engine boards left out: {boards(self.removed)}")
+            lines.append(_("engine boards left out: %(boards)s") % boards(self.removed))
         if self.recoloured:
-            lines.append(f"colours other than the engine's: {boards(self.recoloured)}")
+            lines.append(_("colours other than the engine's: %(boards)s") % boards(self.recoloured))
         if self.bye != self.engine_bye:
-            lines.append(f"bye {self.bye or 'none'} (engine: {self.engine_bye or 'none'})")
+            none = _("none")
+            lines.append(
+                _("bye %(bye)s (engine: %(engine)s)")
+                % {"bye": self.bye or none, "engine": self.engine_bye or none}
+            )
         return tuple(lines)
 
 
@@ -335,9 +362,13 @@ def round_manual_validate(
     state = round_state_to_pair(rnd)
     missing = sorted(int(p.id) for p in state.to_pair() if int(p.id) not in _taken(rnd))
     if missing:
-        noun = "Player" if len(missing) == 1 else "Players"
         raise DraftEditRefused(
-            f"{noun} {', '.join(map(str, missing))} not paired yet: pair them or give the bye."
+            ngettext(
+                "Player %(numbers)s not paired yet: pair them or give the bye.",
+                "Players %(numbers)s not paired yet: pair them or give the bye.",
+                len(missing),
+            )
+            % {"numbers": ", ".join(map(str, missing))}
         )
     edition = tournament_edition(tournament)
     difference = _difference(state, rnd, DutchConfig(edition))
@@ -356,15 +387,16 @@ def round_manual_validate(
         require_confirmation(
             ActionWarning(
                 Level.DOUBLE_CONFIRM,
-                f"Round {rnd.number} differs from the engine's pairing",
+                _("Round %(number)d differs from the engine's pairing") % {"number": rnd.number},
                 difference.lines()
-                + tuple(str(warning) for warning in broken)
-                + ("The round is published as paired by hand and recorded as an MPA event.",),
+                + tuple(warning_text(warning) for warning in broken)
+                + (_("The round is published as paired by hand and recorded as an MPA event."),),
                 rule="VCL4THP Q68, Q69",
             ),
             confirmed,
         )
-        details = "validated by hand; " + "; ".join(difference.lines())
+        with translation.override("en"):
+            details = "validated by hand; " + "; ".join(difference.lines())
         _mpa(tournament, rnd, by, details, None)
     round_publish(rnd=rnd, by=by)
     return difference

@@ -2,6 +2,10 @@
 page (A4 or Letter, a heading and a footer with the page number), tables that repeat their
 heading row on every page, result slips and player cards.
 
+Every text comes from the caller, in the document's language; the few words the layout prints
+itself (the footer's page number, the slips' labels) are `Words`, English unless the caller
+gives them translated.
+
 The font is DejaVu Sans, shipped in `static/fonts/` (Latin-extended, Greek and Cyrillic names:
 "Þórsson, Ægir", "Иванов, Пётр"); the system's copy is the fallback and, without either,
 ReportLab's Helvetica (Latin-1 only: other letters print as boxes).
@@ -107,13 +111,29 @@ class Slip:
 
 
 @dataclass(frozen=True)
+class Words:
+    """The words the layout prints itself, in the document's language."""
+
+    page: str = "Page %(number)d"
+    """The footer's page number (`%(number)d`)."""
+    board: str = "Board %(number)d"
+    white: str = "White"
+    black: str = "Black"
+    result: str = "Result (circle):"
+    signature: str = "Signature"
+    no_slips: str = "No games in this round: no slips."
+
+
+@dataclass(frozen=True)
 class Heading:
-    """What every page of a document says: the tournament, the document and its details."""
+    """What every page of a document says: the tournament, the document and its details, and
+    the words of the document's language."""
 
     tournament: str
     title: str
     details: Sequence[str] = ()
     footer: str = ""
+    words: Words = Words()
 
 
 def fit(text: str, font: str, size: float, width: float) -> str:
@@ -218,7 +238,9 @@ def _page_decorator(heading: Heading, face: Fonts) -> Callable[[Canvas, SimpleDo
             text += f" · {heading.footer}"
         canvas.drawString(MARGIN, MARGIN / 2, text)
         canvas.drawRightString(
-            document.pagesize[0] - MARGIN, MARGIN / 2, f"Page {canvas.getPageNumber()}"
+            document.pagesize[0] - MARGIN,
+            MARGIN / 2,
+            heading.words.page % {"number": canvas.getPageNumber()},
         )
         canvas.restoreState()
 
@@ -279,6 +301,7 @@ def slips_pdf(heading: Heading, round_title: str, slips: Sequence[Slip], paper: 
     """Result slips, five to a page with cut lines between them: board, both players, the
     result to circle and both signatures."""
     face = fonts()
+    words = heading.words
     width = paper.size[0] - 2 * MARGIN
     gap = 3 * mm
     frame = paper.size[1] - 2 * MARGIN - 12  # the frame's padding: 6 points above and below
@@ -288,11 +311,11 @@ def slips_pdf(heading: Heading, round_title: str, slips: Sequence[Slip], paper: 
     for index, slip in enumerate(slips):
         name_room = half - 8
         data = [
-            [f"{heading.tournament}", f"{round_title} · Board {slip.board}"],
-            ["White", "Black"],
+            [heading.tournament, f"{round_title} · {words.board % {'number': slip.board}}"],
+            [words.white, words.black],
             [fit(slip.white, face.bold, 11, name_room), fit(slip.black, face.bold, 11, name_room)],
-            ["Result (circle):   1-0      ½-½      0-1", ""],
-            ["Signature", "Signature"],
+            [f"{words.result}   1-0      ½-½      0-1", ""],
+            [words.signature, words.signature],
         ]
         table = Table(
             data,
@@ -329,5 +352,5 @@ def slips_pdf(heading: Heading, round_title: str, slips: Sequence[Slip], paper: 
         elif not last_on_page:
             story.append(Spacer(1, gap))
     if not slips:
-        story.append(Paragraph("No games in this round: no slips.", _styles()[2]))
+        story.append(Paragraph(_escape(words.no_slips), _styles()[2]))
     return _build(heading, story, paper, wide=False, titled=False)
