@@ -22,6 +22,9 @@ lines. We read the same keys, with the same meaning, plus three of our own:
 - ours, `TieBreaks`: the tie-breaks after points, TRF-2026 codes separated by commas (default
   `BH/C1,BH,SB,DE,WIN,BPG`, `tournaments.domain.tiebreaks.DEFAULT_TIEBREAKS`); the file records
   them as `202` and, after `PTS`, as `212`, and ranks the players by them (VCL Q24, Q31).
+- ours, `Acceleration`: `baku` for Baku acceleration (C.04.7 1: group A's virtual points in
+  the first half of the rounds, written as `XXA` records and a `_BAKU` `192` code) or `none`
+  (default; like `Edition`, never drawn).
 - ours, `PlayersFile`: a TRF or CSV file of players (name, rating, federation, title, ...;
   `roster`), relative to the configuration file, instead of drawn ratings (VCL Q27);
   `PlayersNumber` may then be left out, and must otherwise equal the file's count.
@@ -107,6 +110,8 @@ class GeneratorConfig:
     initial_color: InitialColor = InitialColor.RANDOM
     edition: Edition | None = None
     """None: not given (the 2017 rules)."""
+    baku: bool = False
+    """Baku acceleration (C.04.7 1)."""
     half_zero_rate: int = 0
     zero_half_rate: int = 0
     zero_zero_rate: int = 0
@@ -166,6 +171,7 @@ _FIELD_OF_KEY: Final = {
     "LateEntryRate": "late_entry_rate",
     "InitialColor": "initial_color",
     "Edition": "edition",
+    "Acceleration": "baku",
     "HalfZeroRate": "half_zero_rate",
     "ZeroHalfRate": "zero_half_rate",
     "ZeroZeroRate": "zero_zero_rate",
@@ -177,6 +183,8 @@ _FIELD_OF_KEY: Final = {
 def _format(value: object) -> str:
     if isinstance(value, Edition):
         return next(name for name, edition in EDITIONS.items() if edition is value)
+    if isinstance(value, bool):
+        return "baku" if value else "none"
     if isinstance(value, tuple):
         return ",".join(value)
     return value.value if isinstance(value, InitialColor) else str(value)
@@ -251,6 +259,7 @@ def _parse(text: str, read_file: ReadFile | None) -> tuple[GeneratorConfig, set[
     numbers: dict[str, int] = {}
     color = InitialColor.RANDOM
     edition: Edition | None = None
+    baku = False
     tiebreaks = DEFAULT_TIEBREAKS
     players_file: str | None = None
     roster: tuple[Entrant, ...] = ()
@@ -276,6 +285,12 @@ def _parse(text: str, read_file: ReadFile | None) -> tuple[GeneratorConfig, set[
                     f"Edition must be 2017 or 2025, not {value!r}", line=number
                 )
             edition = EDITIONS[value]
+        elif key == "Acceleration":
+            if value.lower() not in ("baku", "none"):
+                raise GeneratorConfigError(
+                    f"Acceleration must be baku or none, not {value!r}", line=number
+                )
+            baku = value.lower() == "baku"
         elif key == "TieBreaks":
             tiebreaks = tuple(code.strip() for code in value.split(",") if code.strip())
         elif key == "PlayersFile":
@@ -298,6 +313,7 @@ def _parse(text: str, read_file: ReadFile | None) -> tuple[GeneratorConfig, set[
         **numbers,
         initial_color=color,
         edition=edition,
+        baku=baku,
         tiebreaks=tiebreaks,
         players_file=players_file,
         roster=roster,

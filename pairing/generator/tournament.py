@@ -6,7 +6,8 @@ between the lowest and highest rating, pairing numbers in initial order (C.04.2 
 highest), the initial colour (C.04.3 E.5), and the schedule of byes, absences, withdrawals and
 late entries (`schedule`). Then, for each round: the state before the round, the pairing from
 `pair`, results drawn from the ratings (`results`), points under the standard scoring (C.04.1:
-a pairing-allocated bye scores a win). At the end, the tie-break list (TRF-2026 `202`, and `212`
+a pairing-allocated bye scores a win); with Baku acceleration, group A's virtual points added
+to the state the engine pairs (C.04.7 1). At the end, the tie-break list (TRF-2026 `202`, and `212`
 with points first) and each player's rank under it, from `rank` (VCL Q31).
 """
 
@@ -22,6 +23,7 @@ from pairing.generator.config import GeneratorConfig, InitialColor
 from pairing.generator.results import ResultModel
 from pairing.generator.roster import Entrant
 from pairing.generator.schedule import plan_schedule
+from tournaments.domain.acceleration import system_code, with_baku_acceleration
 from tournaments.domain.state import (
     Color,
     Outcome,
@@ -32,7 +34,7 @@ from tournaments.domain.state import (
     Scoring,
     TournamentState,
 )
-from tournaments.domain.trf import TrfDocument, TrfPlayer, TrfRoundEntry
+from tournaments.domain.trf import TrfAcceleration, TrfDocument, TrfPlayer, TrfRoundEntry
 
 PairFunction = Callable[[TournamentState], RoundPairing]
 """Pairs the next round of a state, raising on failure (e.g. `pairing.engine.NoValidPairing`)."""
@@ -80,6 +82,7 @@ def generate_tournament(
     )
     ids = [PlayerId(number) for number in range(1, config.players + 1)]
     histories: dict[PlayerId, list[RoundRecord]] = {player: [] for player in ids}
+    accelerations: dict[PlayerId, tuple[Points, ...]] = {}
     for round_number in range(1, config.rounds + 1):
         state = TournamentState(
             total_rounds=config.rounds,
@@ -90,6 +93,9 @@ def generate_tournament(
             initial_color=initial_color,
             not_paired=schedule.not_paired(round_number),
         )
+        if config.baku:
+            state = with_baku_acceleration(state)
+            accelerations = {p.id: p.acceleration for p in state.players if p.acceleration}
         pairing = pair(state)
         _check_complete(state, pairing)
         for player, outcome in state.not_paired.items():
@@ -101,12 +107,20 @@ def generate_tournament(
             white_outcome, black_outcome = end.outcomes
             histories[board.white].append(RoundRecord(board.black, Color.WHITE, white_outcome))
             histories[board.black].append(RoundRecord(board.white, Color.BLACK, black_outcome))
-    document = _document(config, seed, initial_color, entrants, histories)
+    document = _document(config, seed, initial_color, entrants, histories, accelerations)
     if rank is None:
         return document
     ranks = rank(document)
     players = tuple(replace(p, rank=ranks[p.pairing_number]) for p in document.players)
     return replace(document, players=players)
+
+
+def _pairing_system(config: GeneratorConfig) -> str | None:
+    """The `192` code: the 2025 edition's, or with Baku either edition's `_BAKU` code; None for
+    the 2017 rules unaccelerated (the default, as the files of the endorsed engines)."""
+    if config.baku:
+        return system_code(config.rules.value, baku=True)
+    return config.rules.value if config.rules is Edition.DUTCH_2025 else None
 
 
 def _drawn_entrants(config: GeneratorConfig, rng: random.Random) -> tuple[Entrant, ...]:
@@ -164,8 +178,10 @@ def _document(
     initial_color: Color,
     entrants: Sequence[Entrant],
     histories: dict[PlayerId, list[RoundRecord]],
+    accelerations: dict[PlayerId, tuple[Points, ...]],
 ) -> TrfDocument:
-    """The TRF of the finished tournament, its rank column blank."""
+    """The TRF of the finished tournament, its rank column blank; Baku's virtual points as
+    `XXA` records (read by bbpPairings 5 and 6 alike) under a `_BAKU` `192` code."""
     scoring = Scoring()
     players = tuple(
         TrfPlayer(
@@ -187,7 +203,8 @@ def _document(
         name=f"Random tournament {seed}",
         total_rounds=config.rounds,
         initial_color=initial_color,
-        pairing_system=config.rules.value if config.rules is Edition.DUTCH_2025 else None,
+        pairing_system=_pairing_system(config),
+        accelerations=tuple(TrfAcceleration(p, v) for p, v in sorted(accelerations.items())),
         tie_breaks=config.tiebreaks,
         standings_tie_breaks=("PTS", *config.tiebreaks),
         comments=(

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from pairing.cli import main
 from tournaments.domain.trf import parse_trf
 
@@ -62,3 +64,19 @@ def test_the_command_line_edition_must_agree_with_the_file(tmp_path: Path) -> No
     config.write_text(CONFIG)
     assert main(["--dutch", "-g", str(config), "-o", str(output), "--edition", "2025"]) == 0
     assert "192 FIDE_DUTCH_2025" in output.read_text()
+
+
+@pytest.mark.parametrize("edition", ["2017", "2025"])
+def test_a_baku_tournament_is_paired_with_its_virtual_points_and_checks(
+    tmp_path: Path, edition: str
+) -> None:
+    config = tmp_path / "rtg.txt"
+    config.write_text(CONFIG + f"Acceleration=baku\nEdition={edition}\n")
+    output = tmp_path / "generated.trf"
+
+    assert main(["--dutch", "-g", str(config), "-o", str(output), "-s", "9"]) == 0
+
+    document = parse_trf(output.read_text())
+    assert document.pairing_system is not None and document.pairing_system.endswith("_BAKU")
+    assert len(document.accelerations) == 8  # group A: 2 * ceil(16 / 4) (C.04.7 1.2)
+    assert main(["--dutch", str(output), "-c"]) == 0

@@ -52,6 +52,13 @@ def test_it_reads_the_unusual_results_and_the_tie_break_list() -> None:
     assert parse_config("PlayersNumber=8\nRoundsNumber=3\n").tiebreaks == DEFAULT_TIEBREAKS
 
 
+def test_baku_acceleration_is_asked_for_and_never_drawn() -> None:
+    text = "PlayersNumber=8\nRoundsNumber=3\n"
+    assert parse_config(text + "Acceleration=Baku\n").baku
+    assert not parse_config(text + "Acceleration=none\n").baku
+    assert not any(read_config(text, random.Random(seed)).baku for seed in range(20))
+
+
 def test_a_players_file_needs_the_command_line_to_read_it() -> None:
     with pytest.raises(GeneratorConfigError, match="line 2: PlayersFile is read by the command"):
         parse_config("RoundsNumber=3\nPlayersFile=players.csv\n")
@@ -92,6 +99,7 @@ def test_it_defaults_every_optional_key() -> None:
         ),
         ("PlayersNumber=8\nRoundsNumber=3\nInitialColor=red\n", "line 3: InitialColor must be"),
         ("PlayersNumber=8\nRoundsNumber=3\nTieBreaks=BH,BH\n", "listed twice: BH"),
+        ("PlayersNumber=8\nRoundsNumber=3\nAcceleration=yes\n", "line 3: Acceleration must be"),
         ("PlayersNumber=8\nRoundsNumber=3\nTieBreaks=PTS,BH\n", "PTS cannot be computed"),
         ("PlayersNumber=8\nRoundsNumber=3\nTieBreaks=MAN\n", "MAN cannot be computed"),
         ("PlayersNumber=8\nRoundsNumber=3\nTieBreaks=EDET\n", "EDET cannot be computed"),
@@ -122,6 +130,7 @@ configs = st.builds(
     zero_half_rate=st.integers(0, 500),
     zero_zero_rate=st.integers(0, 500),
     tiebreaks=st.sampled_from(SWISS_TIEBREAKS),
+    baku=st.booleans(),
 )
 
 

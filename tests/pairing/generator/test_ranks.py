@@ -32,6 +32,7 @@ def tournaments(draw: st.DrawFn) -> TrfDocument:
         half_zero_rate=draw(st.sampled_from((0, 10))),
         zero_zero_rate=draw(st.sampled_from((0, 12))),
         tiebreaks=draw(st.sampled_from(LISTS)),
+        baku=draw(st.booleans()),
     )
     return generate_tournament(config, draw(st.integers(0, 10**6)), rank=file_ranks)
 

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import pytest
 
-from pairing.engine import Board, NoValidPairing, RoundPairing
+from pairing.engine import Board, Edition, NoValidPairing, RoundPairing
 from pairing.generator import (
     GeneratorConfig,
     GeneratorConfigError,
@@ -206,6 +206,28 @@ def test_it_scores_some_played_games_half_zero_zero_half_and_zero_zero() -> None
         assert scores[unusual] > 0, unusual
     assert scores[Outcome.LOSS, Outcome.LOSS] > 0
     assert not _outcomes(_generate()).keys() - {*MIRROR, *NOT_PAIRED_OUTCOMES, Outcome.PAIRING_BYE}
+
+
+@pytest.mark.parametrize(
+    ("edition", "code"), [(None, "FIDE_DUTCH_BAKU"), (Edition.DUTCH_2025, "FIDE_DUTCH_2025_BAKU")]
+)
+def test_baku_acceleration_gives_group_a_virtual_points_and_records_them(
+    edition: Edition | None, code: str
+) -> None:
+    recorder = Recorder()
+    config = GeneratorConfig(players=20, rounds=5, baku=True, edition=edition)
+    doc = generate_tournament(config, 3, pair=recorder)
+
+    # C.04.7 1.2, 1.4: group A is the first 2*ceil(20/4) = 10; 1 point in rounds 1-2, ½ in 3.
+    assert [state.player(PlayerId(1)).acceleration for state in recorder.states] == [(2, 2, 1)] * 5
+    assert all(not recorder.states[0].player(PlayerId(n)).acceleration for n in range(11, 21))
+    assert doc.pairing_system == code
+    assert [(a.player, a.points) for a in doc.accelerations] == [
+        (n, (2, 2, 1)) for n in range(1, 11)
+    ]
+    assert "\nXXA    1  1.0  1.0  0.5\n" in write_trf(doc)
+    for round_number, state in enumerate(recorder.states, start=1):
+        assert tournament_state(parse_trf(write_trf(doc)), round_number) == state
 
 
 def test_it_plays_the_given_players_in_their_order() -> None:
