@@ -32,8 +32,8 @@ from standings.tiebreaks import (
     parse_code,
 )
 from tournaments.domain.ratings import UnratedMethod, round_ratings, unrated_rating
-from tournaments.domain.state import Color, Outcome, PlayerId, TournamentState
 from tournaments.domain.roundrobin import cancelled_players, standings_state
+from tournaments.domain.state import Color, Outcome, PlayerId, TournamentState
 from tournaments.domain.tiebreaks import DEFAULT_TIEBREAKS, ROUND_ROBIN_TIEBREAKS
 from tournaments.models import Player, PlayerStatus, RoundState, Tournament
 from tournaments.models.players import PlayerRating

@@ -12,60 +12,22 @@ from django.contrib.auth.models import User
 from pairing.exceptions import NumbersNotDrawn
 from pairing.roundrobin.berger import schedule_round
 from pairing.services.roundrobin import tournament_draw_numbers
-from pairing.services.rounds import round_publish, round_request_pairing
-from pairing.services.runs import pairing_run_execute
+from pairing.services.rounds import round_request_pairing
+from tests.roundrobin import pair_and_publish, play, round_robin
 from tournaments.domain.tiebreaks import ROUND_ROBIN_TIEBREAKS
 from tournaments.exceptions import ByeRefused, ConfigurationRefused, InvalidPlayer, SettingsLocked
 from tournaments.models import (
     ByeKind,
     Result,
     RoundState,
-    Tournament,
     TournamentFormat,
     TournamentStatus,
 )
 from tournaments.services.availability import bye_request, player_withdraw
 from tournaments.services.players import PlayerData, player_register
-from tournaments.services.results import game_enter_result
 from tournaments.services.tournaments import TournamentSettings, tournament_create
 
 pytestmark = pytest.mark.django_db
-
-
-def round_robin(
-    arbiter: User, players: int, fmt: TournamentFormat, *, swap: bool = True
-) -> Tournament:
-    tournament = tournament_create(
-        settings=TournamentSettings(name="Closed", format=fmt, swap_last_two_rounds=swap),
-        by=arbiter,
-    )
-    for index in range(players):
-        player_register(
-            tournament=tournament,
-            data=PlayerData(name=f"Player{index:02d}, Test", rating=2000 + 10 * index),
-            by=arbiter,
-        )
-    return tournament
-
-
-def pair_and_publish(tournament: Tournament, number: int, arbiter: User) -> list[tuple[int, int]]:
-    rnd = tournament.round_set.get(number=number)
-    run = round_request_pairing(rnd=rnd, by=arbiter)
-    pairing_run_execute(run_id=run.pk)
-    run.refresh_from_db()
-    assert run.status == "done", run.error
-    round_publish(rnd=rnd, by=arbiter)
-    return list(
-        rnd.games.order_by("board").values_list("white__pairing_number", "black__pairing_number")
-    )
-
-
-def play(tournament: Tournament, number: int, arbiter: User) -> None:
-    rnd = tournament.round_set.get(number=number)
-    for game in rnd.games.filter(result=Result.NOT_PLAYED):
-        game_enter_result(
-            game=game, result=Result.WHITE_WINS, by=arbiter, expected_previous=Result.NOT_PLAYED
-        )
 
 
 def test_the_drawing_gives_numbers_1_to_n_and_the_schedule_s_rounds(
