@@ -6,6 +6,7 @@ from decimal import Decimal
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.domain.chess960 import POSITIONS
@@ -181,6 +182,14 @@ class TournamentForm(forms.Form):
         help_text="Each round's starting position (0-959) is drawn when the round is "
         "published; the arbiter may enter another (checklist Q222).",
     )
+    baku_acceleration = forms.BooleanField(
+        label=gettext_lazy("Baku acceleration"),
+        required=False,
+        help_text=gettext_lazy(
+            "C.04.7: the top half of the players gets virtual points for pairing in the first "
+            "half of the rounds; the standings never show them. Fixed once round 1 is paired."
+        ),
+    )
     rating_method = forms.ChoiceField(
         label="Tournament rating",
         choices=TournamentRatingMethod.choices,
@@ -250,6 +259,7 @@ class TournamentForm(forms.Form):
                 "no_byes_last_rounds",
                 "drawing_of_lots",
                 "chess960",
+                "baku_acceleration",
                 "format",
                 "swap_last_two_rounds",
                 "rating_method",
@@ -327,6 +337,7 @@ class TournamentForm(forms.Form):
             no_byes_last_rounds=data["no_byes_last_rounds"],
             drawing_of_lots=data["drawing_of_lots"],
             chess960=data["chess960"],
+            baku_acceleration=data["baku_acceleration"],
             rating_method=TournamentRatingMethod(
                 data["rating_method"] or TournamentRatingMethod.FIDE
             ),

@@ -36,7 +36,7 @@ from tournaments.models import (
     RoundState,
     Tournament,
 )
-from tournaments.selectors.state import scores_before
+from tournaments.selectors.state import pairing_scores_before
 from tournaments.services.adjournments import pairing_adjournment_warning, round_adjourn_missing
 from tournaments.services.base import audit, lock_tournament, require_confirmation
 from tournaments.services.chess960 import round_draw_chess960
@@ -314,7 +314,8 @@ def round_publish(*, rnd: Round, by: User | None) -> Round:
 
 
 def _order_boards(tournament: Tournament, rnd: Round) -> None:
-    """Number the boards in the order of C.04.2 D.9 (scores before the round)."""
+    """Number the boards in the order of C.04.2 D.9 (scores before the round, virtual points
+    included under Baku acceleration: C.04.7 1.5, checklist Q188)."""
     games = {
         (PlayerId(white), PlayerId(black)): pk
         for pk, white, black in rnd.games.values_list(
@@ -322,7 +323,8 @@ def _order_boards(tournament: Tournament, rnd: Round) -> None:
         )
     }
     ordered = publication_order(
-        (Board(white, black) for white, black in games), scores_before(tournament, rnd.number)
+        (Board(white, black) for white, black in games),
+        pairing_scores_before(tournament, rnd.number),
     )
     rnd.games.update(board=F("board") + 10000)
     for number, board in enumerate(ordered, start=1):

@@ -9,6 +9,7 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from tournaments.domain.acceleration import pairing_scores, system_code, with_baku_acceleration
 from tournaments.domain.ratings import PlayerRatings, RatingMethod, tournament_rating
 from tournaments.domain.state import (
     Color,
@@ -132,6 +133,8 @@ def state_rows(
     """The state before `round_number` is paired (default: the next round to pair), read from
     the players, games and byes of rounds 1..`round_number` (three queries) and the forbidden
     pairs (one more), with those rows. The one conversion from the database to the domain.
+    In a tournament with Baku acceleration each player carries the virtual points of the
+    method (C.04.7; `tournaments.domain.acceleration`), which only the pairing reads.
 
     History: rounds 1 .. round_number-1; a player with neither game nor bye in a round is
     absent (`0000 - -`). Not to be paired in `round_number`: players with a requested bye in it
@@ -211,6 +214,8 @@ def state_rows(
         not_paired=_not_paired(tournament, players, round_number, next_byes, in_games),
         forbidden=() if pending_results else forbidden_pairs(tournament),
     )
+    if tournament.baku_acceleration:
+        state = with_baku_acceleration(state)
     return StateRows(
         state=state, players=players, games=games, byes=byes, pending=frozenset(pending)
     )
@@ -221,6 +226,13 @@ def tournament_state(tournament: Tournament, round_number: int | None = None) ->
     engine, the rule warnings and the publication order read. Every game of rounds
     1..round_number-1 needs its result (`ResultsMissing` otherwise). See `state_rows`."""
     return state_rows(tournament, round_number).state
+
+
+def pairing_scores_before(tournament: Tournament, number: int) -> dict[PlayerId, Points]:
+    """Each player's pairing score for round `number`: the points of the rounds before it
+    plus the round's virtual points under Baku acceleration (C.04.7 1.5), what the boards
+    are ordered by (C.04.2 3.6; checklist Q188). Three queries (`state_rows`)."""
+    return pairing_scores(state_rows(tournament, number, pending_results=True).state)
 
 
 def scores_before(tournament: Tournament, number: int) -> dict[PlayerId, Points]:
@@ -331,7 +343,7 @@ def tournament_trf_document(
         end_date=_trf_date(tournament.end_date),
         chief_arbiter=tournament.chief_arbiter or None,
         deputies=tuple(name for name in tournament.deputy_arbiter.split("; ") if name),
-        pairing_system=tournament.pairing_system,
+        pairing_system=system_code(tournament.pairing_system, tournament.baku_acceleration),
         tie_breaks=tuple(tournament.tiebreaks),
         byes=_later_byes(tournament, last + 2),
         comments=report_comments(tournament) if report else (),

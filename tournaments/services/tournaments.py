@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from django.contrib.auth.models import User
 from django.db import models, transaction
 
+from tournaments.domain.acceleration import accelerated_rounds, premise_problem
 from tournaments.domain.configuration import (
     combined,
     finality_changes,
@@ -89,6 +90,7 @@ class TournamentSettings:
     tiebreak_ratings: TiebreakRatings = TiebreakRatings.FIRST
     format: TournamentFormat = TournamentFormat.SWISS
     swap_last_two_rounds: bool = True
+    baku_acceleration: bool = False
 
 
 RATING_LOCKED_FIELDS = ("rating_method", "unrated_rule", "unrated_rating", "tiebreak_ratings")
@@ -116,6 +118,7 @@ _PLAIN_FIELDS = (
     "chess960",
     "format",
     "swap_last_two_rounds",
+    "baku_acceleration",
     *RATING_FIELDS,
 )
 
@@ -151,6 +154,18 @@ def _apply(tournament: Tournament, settings: TournamentSettings) -> None:
         tournament.initial_color = color_from_seed(tournament.initial_color_seed)
 
 
+def _check_acceleration(tournament: Tournament) -> None:
+    """Refuse Baku acceleration where it cannot apply: a round robin, or a scoring in which a
+    win is not two draws and a loss scores something (C.04.7 1.1)."""
+    if not tournament.baku_acceleration:
+        return
+    if tournament.is_round_robin:
+        raise ConfigurationRefused("Baku acceleration is for Swiss tournaments (C.04.7).")
+    problem = premise_problem(tournament.scoring)
+    if problem is not None:
+        raise ConfigurationRefused(problem)
+
+
 def _check_dates(settings: TournamentSettings) -> None:
     if settings.start_date and settings.end_date and settings.end_date < settings.start_date:
         raise SettingsLocked("The tournament cannot end before it starts.")
@@ -184,6 +199,7 @@ def tournament_create(*, settings: TournamentSettings, by: User) -> Tournament:
     tournament = Tournament(slug=unique_tournament_slug(settings.name), rounds=settings.rounds)
     _apply(tournament, settings)
     _check_scoring(tournament)
+    _check_acceleration(tournament)
     tournament.full_clean(exclude=["slug"])
     tournament.save()
     Round.objects.bulk_create(
@@ -219,6 +235,10 @@ def tournament_update(
 
     A scoring system that makes no sense is refused (`ConfigurationRefused`). The rules edition,
     the initial colour and the scoring change only before round 1 is paired (`SettingsLocked`).
+    Baku acceleration (C.04.7) is refused in a round robin and under a scoring it does not
+    allow (`ConfigurationRefused`); once round 1 is paired it can no longer be switched on or
+    off, nor the number of rounds changed so that the accelerated rounds change
+    (`SettingsLocked`; checklist Q109, Q110).
     Once round 1 is paired (VCL4THP Q57-Q63, Q200-Q202):
     - the number of rounds changes only with a Level-4 confirmation, recorded as a
       `### Configuration` event (undoable: the rounds added or removed come back), never so
@@ -243,6 +263,7 @@ def tournament_update(
     started = last_paired >= 1
     _apply(tournament, settings)
     _check_scoring(tournament)
+    _check_acceleration(tournament)
     after = _snapshot(tournament)
     locked = {
         "pairing_system",
@@ -253,6 +274,21 @@ def tournament_update(
         *RATING_LOCKED_FIELDS,
     }
     changed_locked = sorted(name for name in locked if before[name] != after[name])
+    if started and before["baku_acceleration"] != after["baku_acceleration"]:
+        raise SettingsLocked(
+            "Round 1 is paired: Baku acceleration can no longer be switched on or off "
+            "(C.04.7; checklist Q109, Q110)."
+        )
+    if (
+        started
+        and tournament.baku_acceleration
+        and accelerated_rounds(settings.rounds) != accelerated_rounds(old_rounds)
+    ):
+        raise SettingsLocked(
+            f"The accelerated rounds are the first {accelerated_rounds(old_rounds)} of "
+            f"{old_rounds} (C.04.7 1.4): {settings.rounds} rounds would change them after "
+            "the start."
+        )
     if started and changed_locked:
         raise SettingsLocked(
             "Round 1 is paired: the format, rules edition, initial colour, scoring, tournament "

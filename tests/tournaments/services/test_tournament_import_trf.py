@@ -246,9 +246,9 @@ MALFORMED: dict[str, tuple[Callable[[str], str], str]] = {
         lambda text: text.replace("XXR 6", "XXR 6\n202 BH,XYZ"),
         "line 5, column 5: unknown tie-break code(s): XYZ",
     ),
-    "acceleration": (
+    "acceleration of another method than Baku": (
         lambda text: text.replace("XXR 6", "XXR 6\nXXA    1  1.0"),
-        "accelerated pairings (XXA/250) are not supported yet",
+        "the accelerations are not the Baku method's (player 2 has 0 virtual points in round 1",
     ),
 }
 

@@ -7,6 +7,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from tournaments.domain.acceleration import (
+    acceleration_difference,
+    premise_problem,
+    split_system_code,
+)
 from tournaments.domain.ratings import RatingMethod
 from tournaments.domain.state import Color
 from tournaments.domain.tiebreaks import is_known_tiebreak
@@ -53,10 +58,6 @@ class Lines:
 
 
 def refuse_unsupported(document: TrfDocument, lines: Lines) -> None:
-    if document.accelerations:
-        raise lines.refuse_header(
-            ("XXA", "250"), "accelerated pairings (XXA/250) are not supported yet", column=1
-        )
     if document.round_count < 1:
         raise TrfImportError("the file gives no number of rounds (XXR or 142) and no rounds")
     if document.round_count > MAX_ROUNDS:
@@ -107,6 +108,7 @@ def create_tournament(
         deputy_arbiter=_text("; ".join(document.deputies), 200, "112", "deputies", lines),
         rounds=document.round_count,
         pairing_system=_pairing_system(document, start, lines, adjustments),
+        baku_acceleration=_baku_acceleration(document, lines, adjustments),
         initial_color=InitialColor.WHITE
         if tournament_state(document, 1).initial_color is Color.WHITE
         else InitialColor.BLACK,
@@ -157,15 +159,55 @@ def _date(value: str | None) -> datetime.date | None:
     return read_date(value) if value else None
 
 
+_SYSTEM_ALIASES = {"FIDE_DUTCH_2017": "FIDE_DUTCH", "FIDE_DUTCH_2026": "FIDE_DUTCH_2025"}
+"""ETT26 names the editions by the year they apply from; the model by the year approved."""
+
+
+def _baku_acceleration(document: TrfDocument, lines: Lines, adjustments: list[Adjustment]) -> bool:
+    """Whether the file's tournament is accelerated by the Baku method (C.04.7): its `192`
+    code ends in `_BAKU`, or its `XXA`/`250` records give exactly the method's virtual points
+    (in the rounds they cover). Records of another method, or Baku under a scoring it does
+    not allow (1.1), are refused: the tournament model knows the Baku method only."""
+    baku_code = split_system_code(document.pairing_system or "")[1]
+    if not baku_code and not document.accelerations:
+        return False
+    problem = premise_problem(document.scoring)
+    if problem is not None:
+        raise lines.refuse_header(("192", "XXA", "250"), problem, column=1)
+    if not document.accelerations:
+        return True
+    recorded = {item.player: item.points for item in document.accelerations}
+    difference = acceleration_difference(tournament_state(document, 1), recorded)
+    if difference is not None:
+        raise lines.refuse_header(
+            ("XXA", "250"),
+            f"the accelerations are not the Baku method's ({difference}); only Baku "
+            "acceleration is supported",
+            column=1,
+        )
+    if not baku_code:
+        adjustments.append(
+            Adjustment(
+                AdjustmentKind.CHANGED,
+                (),
+                "the XXA/250 accelerations are the Baku method's: read as Baku acceleration "
+                "(C.04.7)",
+            )
+        )
+    return True
+
+
 def _pairing_system(
     document: TrfDocument,
     start: datetime.date | None,
     lines: Lines,
     adjustments: list[Adjustment],
 ) -> PairingSystem:
-    """`192` when given; else the edition in force at the start date; else the 2017 rules
-    (a file that names neither predates TRF-2026, which introduced `192`)."""
-    code = document.pairing_system
+    """`192` when given (its `_BAKU` suffix is the acceleration, `_baku_acceleration`);
+    else the edition in force at the start date; else the 2017 rules (a file that names
+    neither predates TRF-2026, which introduced `192`)."""
+    code = split_system_code(document.pairing_system or "")[0]
+    code = _SYSTEM_ALIASES.get(code, code)
     if code:
         if code not in PairingSystem.values:
             known = ", ".join(PairingSystem.values)
