@@ -10,10 +10,11 @@ SHARED ?= ../shared
 PURE := tournaments/domain pairing/engine standings/tiebreaks
 
 .PHONY: help install install-runtime fmt lint typecheck test test-engine test-reference check \
-        run worker up bench bench-ratinglists fuzz refresh-test-data clean
+        run worker up bench bench-ratinglists fuzz refresh-test-data clean messages compilemessages
 
 help:
 	@echo "make run | test | check | lint | fmt | typecheck | test-engine | test-reference | bench | worker | up"
+	@echo "make messages | compilemessages"
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -46,7 +47,7 @@ typecheck: install
 test-engine: install
 	$(BIN)/pytest -q -m "not reference" tests/pairing --ignore=tests/pairing/services --ignore=tests/pairing/views tests/standings/tiebreaks tests/tournaments/domain
 
-test: install
+test: install compilemessages
 	$(BIN)/pytest -m "not reference"
 
 test-reference: install
@@ -56,7 +57,17 @@ test-reference: install
 
 check: lint typecheck test
 
-run: install-runtime
+# Translations (docs/translations.md): `make messages` makes every catalogue (.po) again from the
+# source, for Italian, French and Russian; `make compilemessages` compiles them (.mo, not in git)
+# with msgfmt (Debian's gettext package), skipping those already up to date.
+messages: install
+	SECRET_KEY=messages $(PY) manage.py makecatalogues
+
+compilemessages: install-runtime
+	@command -v msgfmt >/dev/null || { echo "the translations need msgfmt: apt-get install -y gettext"; exit 1; }
+	SECRET_KEY=messages $(PY) manage.py compilemessages --ignore '.venv' --ignore 'tests' --verbosity 0
+
+run: install-runtime compilemessages
 	DEBUG=1 $(PY) manage.py migrate --no-input
 	DEBUG=1 $(PY) manage.py load_demo
 	DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)

@@ -52,6 +52,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -108,7 +109,12 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
+# The interface in four languages (docs/translations.md): the language comes from the switcher's
+# cookie, else the browser's Accept-Language, else English. Each app's catalogue is in
+# <app>/locale/; the project's own (the base template, the error pages) in config/locale/.
 LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("it", "Italiano"), ("fr", "Français"), ("ru", "Русский")]
+LOCALE_PATHS = [BASE_DIR / "config" / "locale"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
@@ -129,6 +135,7 @@ STORAGES = {
 HTTPS = env_bool("HTTPS", False)
 SESSION_COOKIE_SECURE = HTTPS
 CSRF_COOKIE_SECURE = HTTPS
+LANGUAGE_COOKIE_SECURE = HTTPS
 SECURE_SSL_REDIRECT = HTTPS and env_bool("SECURE_SSL_REDIRECT", True)
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if HTTPS else None
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0)

@@ -1,10 +1,13 @@
-"""URL routes: the admin, arbiter login, sign-up and password reset, and each app's pages."""
+"""URL routes: the admin, arbiter login, sign-up and password reset, the language switcher, and
+each app's pages."""
 
 from __future__ import annotations
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
+from django.views.decorators.csrf import csrf_exempt
+from django.views.i18n import set_language
 
 from tournaments.views.arbiters import signup
 
@@ -33,6 +36,9 @@ urlpatterns = [
         auth_views.PasswordResetCompleteView.as_view(),
         name="password_reset_complete",
     ),
+    # The switcher of _base.html posts here. No CSRF token: the public pages are cached for every
+    # anonymous visitor and carry none, and a forged post can only change the page's language.
+    path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
     path("", include("tournaments.urls")),
     path("", include("pairing.urls")),
     path("", include("standings.urls")),

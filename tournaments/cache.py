@@ -31,6 +31,7 @@ from django.http import HttpResponse, HttpResponseNotModified
 from django.urls import reverse
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import parse_etags
+from django.utils.translation import get_language
 
 from tournaments.http import HtmxHttpRequest
 from tournaments.models import Tournament
@@ -43,8 +44,11 @@ PublicView = Callable[Concatenate[HtmxHttpRequest, P], HttpResponse]
 PUBLIC_MAX_AGE = 5
 """Seconds a browser or a reverse proxy may reuse a public page before asking again."""
 
-VARY = ("HX-Request", "HX-Target")
-"""The request headers a public page depends on besides its URL (the htmx fragments)."""
+VARY = ("HX-Request", "HX-Target", "Accept-Language")
+"""The request headers a public page depends on besides its URL: the htmx fragments and the
+language. The language may also come from the switcher's cookie (`django_language`); a page
+sends no `Vary: Cookie`, so a shared proxy must key its pages on that cookie too (the shipped
+nginx does, config/nginx.conf). Browsers ask again each time, and the ETag holds the language."""
 
 
 def per_version(tournament: Tournament, name: str, compute: Callable[[], T]) -> T:
@@ -64,8 +68,9 @@ def _signed_in(request: HtmxHttpRequest) -> bool:
 
 
 def page_etag(request: HtmxHttpRequest, version: str) -> str:
-    """The ETag of the page `request` asks for at `version`: one per URL, host and fragment."""
-    parts = [version, request.get_host(), request.get_full_path()]
+    """The ETag of the page `request` asks for at `version`: one per URL, host, fragment and
+    language (the request's, chosen by LocaleMiddleware)."""
+    parts = [version, request.get_host(), request.get_full_path(), get_language()]
     parts += [request.headers.get(name, "") for name in VARY]
     digest = hashlib.blake2b("\n".join(parts).encode(), digest_size=12).hexdigest()
     return f'W/"{digest}"'

@@ -197,6 +197,7 @@ RULES: dict[str, Rule] = {
     "password_reset_done": AUTH_NOTICE,
     "password_reset_confirm": AUTH_PAGE,
     "password_reset_complete": AUTH_NOTICE,
+    "set_language": Rule(get=everyone(THROUGH), post=everyone(THROUGH)),
     "admin:login": Rule(get=everyone(THROUGH), post=everyone(THROUGH)),
     "admin:logout": Rule(get=everyone(ANSWERED), post=everyone(ANSWERED)),
 }
