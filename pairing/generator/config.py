@@ -149,11 +149,13 @@ class GeneratorConfig:
         return self.edition or Edition.DUTCH_2017
 
     def as_text(self) -> str:
-        """The configuration file that `parse_config` reads back as this configuration."""
+        """The configuration file that `parse_config` reads back as this configuration (the
+        rating range left out when the players come from a file, which it does not apply to)."""
+        unused = ("HighestRating", "LowestRating") if self.players_file else ()
         return "".join(
             f"{key}={_format(getattr(self, name))}\n"
             for key, name in _FIELD_OF_KEY.items()
-            if getattr(self, name) is not None
+            if getattr(self, name) is not None and key not in unused
         )
 
 
