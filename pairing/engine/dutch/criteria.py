@@ -31,11 +31,13 @@ from tournaments.domain.state import Color
 @dataclass(frozen=True, slots=True)
 class Layout:
     """The players of a bracket's graph: `players[:bracket_size]` is the bracket (A.2 order),
-    the rest are the lower scoregroups; vertex `len(players)` is the PAB when `with_bye`."""
+    the rest are the lower scoregroups; vertex `len(players)` is the PAB when `with_bye`.
+    `collapsed`: the bracket is the CLB of A.9, whose residents need not share one score."""
 
     players: Sequence[PlayerFacts]
     bracket_size: int
     with_bye: bool
+    collapsed: bool = False
 
 
 CRITERIA = (
@@ -68,6 +70,11 @@ class Weights:
     counts its failures (a gain of -1 per failing pair) rather than its successes: the same
     order among candidates with equal pairs, over a much smaller span. Scores (C.6, C.16-C.19)
     are digits of their own mixed radix, one per score, from the highest score down.
+
+    In the collapsed last bracket (A.9), whose residents have different scores, C.6 and
+    C.16-C.19 are score differences instead (A.8): one digit per difference, the largest
+    most significant, counting the pairs' differences and the unpaired players' scores above
+    the artificial value (`_Differences`).
     """
 
     def __init__(self, layout: Layout, initial: Color, rounds_played: int) -> None:
@@ -81,6 +88,7 @@ class Weights:
         vertices = len(layout.players) + (1 if layout.with_bye else 0)
         pairs = vertices // 2
         lowest = min((p.score for p in bracket), default=0)
+        self._differences = _Differences(bracket) if layout.collapsed else None
         # C.6: pairs by the score of their higher player, above the residents' score.
         self._c6 = _score_radix(bracket, lambda p: p.score > lowest)
         self._down = [
@@ -91,11 +99,18 @@ class Weights:
             _score_radix(bracket, lambda p: p.score > lowest, cap=_count(bracket, back, Float.UP))
             for back in (0, 1)
         ]
+        c6_span = self._c6.span
+        down_spans = [radix.span for radix in self._down]
+        up_spans = [radix.span for radix in self._up]
+        if self._differences is not None:
+            c6_span = self._differences.psd.span
+            down_spans = [radix.span for radix in self._differences.down]
+            up_spans = [radix.span for radix in self._differences.up]
         topscorers = sum(1 for p in bracket if p.topscorer)
         spans = [
             (0, pairs),  # completion
             (0, min(pairs, len(bracket) // 2)),  # C.5
-            (0, self._c6.span),  # C.6
+            (0, c6_span),  # C.6
             (-2 * topscorers, 0),  # C.8
             (-2 * topscorers, 0),  # C.9
             (-sum(1 for p in bracket if p.preference is not Color.NONE), 0),  # C.10
@@ -104,7 +119,7 @@ class Weights:
         for back in (0, 1):
             spans += [(0, _count(bracket, back, Float.DOWN)), (-_count(bracket, back, Float.UP), 0)]
         for back in (0, 1):
-            spans += [(0, self._down[back].span), (-self._up[back].span, 0)]
+            spans += [(0, down_spans[back]), (-up_spans[back], 0)]
         self._multipliers = [0] * len(spans)
         multiplier = 1
         for tier in reversed(range(len(spans))):
@@ -168,6 +183,8 @@ class Weights:
 
     def gains(self, higher: PlayerFacts, lower: PlayerFacts) -> list[int]:
         """The pair's contribution to each criterion total, in `CRITERIA` order (unpacked)."""
+        if self._differences is not None:
+            return self._collapsed_gains(higher, lower)
         c8, c9, c10, c11 = colour_failures(higher, lower, self.initial)
         gains = [1, 1, self._c6.value(higher), -c8, -c9, -c10, -c11]
         floats = [0] * 8
@@ -190,6 +207,104 @@ class Weights:
             ) * down.value(higher)
             floats[4 + 2 * back + 1] = -int(upfloat_again) * self._up[back].value(higher)
         return gains + floats
+
+    def _collapsed_gains(self, higher: PlayerFacts, lower: PlayerFacts) -> list[int]:
+        """`gains` in the CLB (A.9): C.6 and C.16-C.19 by score differences (A.8).
+
+        A pair removes its players' own differences (those of unpaired players, above the
+        artificial value) and adds its own; a repeated downfloater paired with a lower player
+        floats again with the pair's difference, one paired with an equal score does not.
+        """
+        differences = self._differences
+        assert differences is not None
+        c8, c9, c10, c11 = colour_failures(higher, lower, self.initial)
+        psd = differences.psd
+        difference = int(higher.score - lower.score)
+        alone_higher = differences.alone(higher)
+        alone_lower = differences.alone(lower)
+        paired = psd.of(alone_higher) + psd.of(alone_lower) - psd.of(difference)
+        gains = [1, 1, paired, -c8, -c9, -c10, -c11]
+        floats = [0] * 8
+        for back in (0, 1):
+            if self.rounds_played <= back:
+                continue
+            down_lower = lower.floats[back] is Float.DOWN
+            down_higher = higher.floats[back] is Float.DOWN
+            upfloat_again = difference > 0 and lower.floats[back] is Float.UP
+            floats[2 * back] = int(down_lower) + int(difference == 0 and down_higher)
+            floats[2 * back + 1] = -int(upfloat_again)
+            down, up = differences.down[back], differences.up[back]
+            floats[4 + 2 * back] = int(down_lower) * down.of(alone_lower) + int(down_higher) * (
+                down.of(alone_higher) - (down.of(difference) if difference > 0 else 0)
+            )
+            floats[4 + 2 * back + 1] = -int(upfloat_again) * up.of(difference)
+        return gains + floats
+
+
+class _Differences:
+    """The score differences of the CLB (A.8, A.9): a pair's is the difference of its
+    players' scores, an unpaired player's its score minus the artificial value, one point
+    below the lowest score of the bracket; one mixed radix for C.6 and one for each of
+    C.16-C.19, counting only the players who can contribute."""
+
+    def __init__(self, bracket: Sequence[PlayerFacts]) -> None:
+        scores = sorted({int(p.score) for p in bracket})
+        self.artificial = (scores[0] if scores else 0) - 2
+
+        def alone_or_paired(player: PlayerFacts) -> set[int]:
+            own = int(player.score)
+            return {own - self.artificial, *(own - s for s in scores if s <= own)}
+
+        def alone_or_down(player: PlayerFacts) -> set[int]:
+            own = int(player.score)
+            return {own - self.artificial, *(own - s for s in scores if s < own)}
+
+        def higher(player: PlayerFacts) -> set[int]:
+            own = int(player.score)
+            return {s - own for s in scores if s > own}
+
+        self.psd = _difference_radix(bracket, alone_or_paired)
+        self.down = [
+            _difference_radix([p for p in bracket if p.floats[back] is Float.DOWN], alone_or_down)
+            for back in (0, 1)
+        ]
+        self.up = [
+            _difference_radix([p for p in bracket if p.floats[back] is Float.UP], higher)
+            for back in (0, 1)
+        ]
+
+    def alone(self, player: PlayerFacts) -> int:
+        """A.8: the score difference of the player left unpaired."""
+        return int(player.score) - self.artificial
+
+
+@dataclass(frozen=True, slots=True)
+class _DifferenceRadix:
+    """A mixed radix with one digit per score difference (the largest most significant): a
+    count of differences by value, compared from the largest down (A.8), as one integer."""
+
+    unit: dict[int, int]
+    span: int
+
+    def of(self, difference: int) -> int:
+        return self.unit.get(difference, 0)
+
+
+def _difference_radix(
+    players: Sequence[PlayerFacts], differences: Callable[[PlayerFacts], set[int]]
+) -> _DifferenceRadix:
+    """The digits for the differences the `players` can give: each player gives at most one
+    (its own when unpaired, or its pair's), so a digit counts at most the players able to."""
+    per_value: dict[int, int] = {}
+    for player in players:
+        for value in differences(player):
+            per_value[value] = per_value.get(value, 0) + 1
+    unit: dict[int, int] = {}
+    multiplier = 1
+    for value in sorted(per_value):
+        unit[value] = multiplier
+        multiplier *= per_value[value] + 1
+    return _DifferenceRadix(unit, multiplier - 1)
 
 
 def _count(bracket: Sequence[PlayerFacts], back: int, kind: Float) -> int:

@@ -23,11 +23,14 @@ class EditionRules:
     2.4 [C4] and 2.8 [C8] apply in every bracket, so the look-ahead still chooses the
     downfloaters of a bracket that must complete the round (2017: the PPB ignores C.7), and
     judges the next bracket by [C4]-[C7] (`lookahead.NextBracket`; 2017 C.7: pairs and PSD).
+    `collapsed_last_bracket`: 2017 A.9, after the PPB every player left forms one bracket, the
+    CLB (2025: no PPB or CLB, [C4] in every bracket).
     """
 
     edition: Edition
     pab_criteria: bool
     lookahead_in_every_bracket: bool
+    collapsed_last_bracket: bool
 
     @property
     def title(self) -> str:
@@ -37,19 +40,23 @@ class EditionRules:
         return "C.04.3 FIDE (Dutch) System, 2017 edition (Baku 2016, to 31 January 2026)"
 
     @property
-    def routes(self) -> tuple[str, str, str]:
+    def routes(self) -> tuple[str, str, str, str]:
         """How a bracket was paired, as the explanation says it: the last bracket, a bracket
-        that passes the completion test, one whose downfloaters must complete the round."""
+        that passes the completion test, one whose downfloaters must complete the round, the
+        collapsed last bracket (2017 only)."""
         if self.edition is Edition.DUTCH_2025:
             return (
                 "the last bracket: its downfloater gets the PAB ([C2], [C5], [C9])",
                 "the completion test passes ([C4], 2025 art. 2.4)",
                 "[C4] (2025 art. 2.4): its downfloaters must complete the round; [C8] applies",
+                "",
             )
         return (
             "the last bracket: its downfloater gets the PAB (C.2)",
             "the completion test passes (A.9)",
             "PPB: its downfloaters must complete the round (A.9, C.4)",
+            "CLB: the PPB's downfloaters and every lower player, one bracket (A.9); "
+            "its downfloater gets the PAB (C.2)",
         )
 
     def unplayed_downfloat(self, outcome: Outcome, scoring: Scoring) -> bool:
@@ -85,10 +92,16 @@ class EditionRules:
 
 
 DUTCH_2017_RULES = EditionRules(
-    Edition.DUTCH_2017, pab_criteria=False, lookahead_in_every_bracket=False
+    Edition.DUTCH_2017,
+    pab_criteria=False,
+    lookahead_in_every_bracket=False,
+    collapsed_last_bracket=True,
 )
 DUTCH_2025_RULES = EditionRules(
-    Edition.DUTCH_2025, pab_criteria=True, lookahead_in_every_bracket=True
+    Edition.DUTCH_2025,
+    pab_criteria=True,
+    lookahead_in_every_bracket=True,
+    collapsed_last_bracket=False,
 )
 
 

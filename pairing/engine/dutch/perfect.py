@@ -26,6 +26,8 @@ def perfect_candidate(search: BracketSearch, *, completing: bool) -> list[tuple[
     players = search.layout.players
     if completing and len(players) > search.size:
         return None  # a PPB: only the matching can tell which downfloaters complete the round
+    if search.layout.collapsed and len({p.score for p in players}) > 1:
+        return None  # a CLB of several scores: the first candidate's PSD (A.8) may not be best
     residents = list(range(search.mdps, search.size))
     paired_mdps = min(search.mdps, len(residents))
     pairs: list[tuple[int, int]] = []

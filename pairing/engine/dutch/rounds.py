@@ -1,5 +1,6 @@
 """Pairing a whole round, C.04.3 A.9: brackets from the top scoregroup down, each one's
-downfloaters moving to the next; the PAB to the player left over by the last bracket."""
+downfloaters moving to the next; the PAB to the player left over by the last bracket (in the
+2017 edition, after a PPB, the collapsed last bracket of every player left)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from itertools import groupby
 from pairing.engine.api import Board, NoValidPairing, RoundPairing
 from pairing.engine.dutch.absolute import Compatible, absolute_criteria
 from pairing.engine.dutch.boards import publication_order
-from pairing.engine.dutch.bracket import BracketSearch
+from pairing.engine.dutch.bracket import BracketPairing, BracketSearch
 from pairing.engine.dutch.colours import white_for_higher
 from pairing.engine.dutch.criteria import Layout, Weights
 from pairing.engine.dutch.edition import DUTCH_2017_RULES, EditionRules
@@ -72,6 +73,16 @@ class _Context:
         found.pab_by_unplayed = pab_by_unplayed
         return found
 
+    def collapsed_last_bracket(
+        self, floaters: Sequence[PlayerFacts], lower: Sequence[PlayerFacts], odd: bool
+    ) -> BracketPairing:
+        """A.9 (2017): the PPB's downfloaters (its MDPs) and every lower player (its residents,
+        each with their own score) paired as one bracket, the CLB, which completes the round;
+        C.6 and C.16-C.19 by score differences (A.8), C.7 does not apply."""
+        players = [*floaters, *lower]
+        layout = Layout(players, bracket_size=len(players), with_bye=odd, collapsed=True)
+        return self.search(layout, len(floaters), [], False, None).solve(completing=True)
+
 
 def pair_round(
     state: TournamentState, *, explain: bool = False, rules: EditionRules = DUTCH_2017_RULES
@@ -125,6 +136,7 @@ def pair_round(
         by_unplayed = bool(lower) and lowest is not None and lowest >= group[0].score
         result = None
         route = rules.routes[0]
+        ppb = False
         if lower:
             # A.9: pair the bracket on its own, then test that the round can be completed.
             alone = Layout(players=bracket, bracket_size=len(bracket), with_bye=False)
@@ -136,6 +148,7 @@ def pair_round(
             if not _completable([*result.floaters, *lower], compatible):
                 result = None
                 route = rules.routes[2]
+                ppb = True
         if result is None:
             # The last bracket, or the PPB (A.9): its downfloaters must complete the round.
             whole = Layout(players=bracket + lower, bracket_size=len(bracket), with_bye=odd)
@@ -149,6 +162,15 @@ def pair_round(
             )
         pairs.extend(result.pairs)
         floaters = list(result.floaters)
+        if ppb and rules.collapsed_last_bracket:
+            result = context.collapsed_last_bracket(floaters, lower, odd)
+            if explain:
+                explanation += describe_bracket(
+                    index + 2, floaters, lower, result, rules.routes[3], state.initial_color
+                )
+            pairs.extend(result.pairs)
+            floaters = list(result.floaters)
+            break
     if len(floaters) > 1:
         raise NoValidPairing("players were left unpaired after the last bracket (A.9)")
     boards = [

@@ -1,5 +1,6 @@
 """Player facts (A.4, A.7, C.2), absolute criteria (C.1, C.3), the generation order of
-section D and the board order of C.04.2 D.9, on small hand-built states."""
+section D, the collapsed last bracket (A.9) and the board order of C.04.2 D.9, on small
+hand-built states."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from pairing.engine import (
 )
 from pairing.engine.dutch.absolute import absolute_criteria
 from pairing.engine.dutch.boards import publication_order
+from pairing.engine.dutch.bracket import BracketSearch
+from pairing.engine.dutch.criteria import Layout, Weights
 from pairing.engine.dutch.generation import mdp_selections, resident_exchanges
 from pairing.engine.dutch.players import Float, PlayerFacts, build_facts
 from tests.pairing.engine.builders import B, W, bye, facts, game, state
@@ -170,3 +173,17 @@ def test_it_does_not_pair_absent_players() -> None:
     result = pair(s, DutchConfig())
     assert {result.boards[0].white, result.boards[0].black} == {1, 3}
     assert result.bye is None
+
+
+def test_the_collapsed_last_bracket_compares_score_differences_not_scores() -> None:
+    # A.9 (2017): the CLB's residents keep their own scores, and its PSD (A.8) counts each
+    # pair's score difference: pairing the equal scores (PSD 0, 0) beats the first S1/S2
+    # split 1-3, 2-4 (PSD 1, 1), which the weights of a bracket of one score would choose.
+    players = [facts(1, score=4), facts(2, score=4), facts(3, score=2), facts(4, score=2)]
+    layout = Layout(players, len(players), with_bye=False, collapsed=True)
+    search = BracketSearch(layout, Weights(layout, W, 2), lambda a, b: True, 0, [], False)
+
+    result = search.solve(completing=True)
+
+    assert [(a.id, b.id) for a, b in result.pairs] == [(1, 2), (3, 4)]
+    assert result.floaters == ()
