@@ -114,7 +114,7 @@ class ResultModel:
 
 
 RATING_DIFFERENCE_CAP: Final = 400
-"""B.02 8.3: a difference of more than 400 points counts as 400."""
+"""B.02 art. 8, the rating change: a difference of more than 400 points counts as 400."""
 
 
 def expected_score(rating: int, opponent_rating: int) -> float:

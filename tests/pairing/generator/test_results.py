@@ -38,7 +38,7 @@ def _games(model: ResultModel, white: int, black: int) -> Counter[GameEnd]:
         (2100, 2000, 0.64),
         (1800, 2000, 0.24),
         (2400, 2000, 0.92),
-        # B.02 8.3: a difference of more than 400 points counts as 400.
+        # B.02 art. 8 (rating change): a difference of more than 400 points counts as 400.
         (2800, 1000, 0.92),
         (1000, 2800, 0.08),
     ],
