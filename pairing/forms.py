@@ -94,3 +94,38 @@ class ManualByeForm(forms.Form):
         if "player" in data:
             data["player"] = self.players[data["player"]]
         return data
+
+
+class PairingNumbersForm(forms.Form):
+    """The round robin's pairing numbers set by hand: one number per player, 1 to n each once
+    (C.05 Annex 1; VCL Q95); cleaned to `order`, the player ids from number 1 on."""
+
+    def __init__(self, *args: Any, players: Sequence[Player], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.players = list(players)
+        for player in self.players:
+            self.fields[f"number_{player.pk}"] = forms.IntegerField(
+                label=player.name,
+                min_value=1,
+                max_value=len(self.players),
+                initial=player.pairing_number,
+            )
+
+    def number_fields(self) -> list[forms.BoundField]:
+        return [self[f"number_{player.pk}"] for player in self.players]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        names = [f"number_{player.pk}" for player in self.players]
+        if any(data.get(name) is None for name in names):
+            return data
+        numbers: dict[int, int] = {
+            player.pk: data[name] for player, name in zip(self.players, names, strict=True)
+        }
+        if sorted(numbers.values()) != list(range(1, len(self.players) + 1)):
+            raise forms.ValidationError(
+                _("Give each player a different number from 1 to %(count)d.")
+                % {"count": len(self.players)}
+            )
+        data["order"] = sorted(numbers, key=numbers.__getitem__)
+        return data

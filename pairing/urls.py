@@ -9,6 +9,12 @@ from pairing import views
 PREFIX = "t/<slug:slug>/manage/round/<int:number>/pairing/"
 
 urlpatterns = [
+    path("t/<slug:slug>/manage/numbers/", views.pairing_numbers, name="pairing-numbers"),
+    path(
+        "t/<slug:slug>/manage/numbers/draw/",
+        views.pairing_numbers_draw,
+        name="pairing-numbers-draw",
+    ),
     path(PREFIX, views.round_pairing, name="pairing-round"),
     path(f"{PREFIX}request/", views.pairing_request, name="pairing-request"),
     path(f"{PREFIX}repair/", views.pairing_repair, name="pairing-repair"),

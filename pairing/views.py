@@ -24,14 +24,20 @@ from django_htmx.http import HttpResponseStopPolling
 
 from pairing import explanation, selectors
 from pairing.engine import RuleWarning
-from pairing.forms import ExchangeOpponentsForm, ManualByeForm, ManualPairForm
+from pairing.forms import (
+    ExchangeOpponentsForm,
+    ManualByeForm,
+    ManualPairForm,
+    PairingNumbersForm,
+)
 from pairing.models import PairingRun
 from pairing.services import manual, rounds
+from pairing.services.roundrobin import tournament_draw_numbers
 from tournaments.confirmations import confirmed_level
 from tournaments.domain.warnings import Confirmed
 from tournaments.exceptions import ConfirmationRequired, TournamentError
 from tournaments.http import ArbiterRequest, arbiter_required
-from tournaments.models import Game, Round, RoundState, Tournament
+from tournaments.models import Game, Player, Round, RoundState, Tournament
 from tournaments.selectors.manage import round_games, round_or_404
 from tournaments.views.confirming import back_to, confirmation_dialog, confirmed_action
 
@@ -340,3 +346,53 @@ def manual_validate(request: ArbiterRequest, tournament: Tournament, number: int
     else:
         messages.success(request, _("Round %(number)d is published.") % {"number": number})
     return back_to(request, reverse("pairing-round", args=[tournament.slug, number]))
+
+
+NUMBERS_PAGE = "pairing/numbers.html"
+
+
+@require_safe
+@arbiter_required
+def pairing_numbers(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
+    """The round robin's pairing numbers: drawn by lot or set by hand before round 1 (C.05
+    Annex 1; VCL Q95), then locked."""
+    players = list(tournament.players.order_by("pairing_number"))
+    return render(request, NUMBERS_PAGE, _numbers_context(tournament, players, None))
+
+
+def _numbers_context(
+    tournament: Tournament, players: list[Player], form: PairingNumbersForm | None
+) -> dict[str, object]:
+    locked = tournament.round_set.exclude(state=RoundState.NOT_PAIRED).exists()
+    return {
+        "tournament": tournament,
+        "players": players,
+        "locked": locked,
+        "form": form or (None if locked else PairingNumbersForm(players=players)),
+    }
+
+
+@require_POST
+@arbiter_required
+def pairing_numbers_draw(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
+    """Draw the numbers by lot (a recorded seed), or set them as the form gives them."""
+    order: list[int] | None = None
+    if "by_hand" in request.POST:
+        players = list(tournament.players.order_by("pairing_number"))
+        form = PairingNumbersForm(request.POST, players=players)
+        if not form.is_valid():
+            context = _numbers_context(tournament, players, form)
+            return render(request, NUMBERS_PAGE, context, status=422)
+        order = form.cleaned_data["order"]
+    try:
+        tournament_draw_numbers(tournament=tournament, by=request.user, order=order)
+    except TournamentError as error:
+        messages.error(request, str(error))
+    else:
+        tournament.refresh_from_db()
+        messages.success(
+            request,
+            _("The pairing numbers are set: %(rounds)d rounds. Pair round 1 when ready.")
+            % {"rounds": tournament.rounds},
+        )
+    return redirect("pairing-numbers", tournament.slug)

@@ -190,6 +190,8 @@ RULES: dict[str, Rule] = {
     "pairing-manual-unpair": ARBITER_ACTION_POST_ONLY,
     "pairing-manual-bye": ARBITER_ACTION_POST_ONLY,
     "pairing-manual-validate": ARBITER_ACTION_POST_ONLY,
+    "pairing-numbers": ARBITER_PAGE_GET_ONLY,
+    "pairing-numbers-draw": ARBITER_ACTION_POST_ONLY,
     "login": AUTH_PAGE,
     "logout": Rule(get=everyone(405), post=everyone(THROUGH)),
     "signup": AUTH_PAGE,

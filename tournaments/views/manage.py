@@ -77,7 +77,7 @@ def dashboard(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
     """The arbiter's view of a tournament: rounds and what to do next, recent changes."""
     context: dict[str, object] = {"tournament": tournament, **selectors.dashboard(tournament)}
     player_count = tournament.players.count()
-    if player_count and next_round_number(tournament) == 1:
+    if player_count and next_round_number(tournament) == 1 and not tournament.is_round_robin:
         context["setup_problem"] = rounds_problem(tournament.rounds, player_count)
     return render(request, "tournaments/manage/dashboard.html", context)
 
