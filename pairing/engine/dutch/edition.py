@@ -40,23 +40,20 @@ class EditionRules:
         return "C.04.3 FIDE (Dutch) System, 2017 edition (Baku 2016, to 31 January 2026)"
 
     @property
-    def routes(self) -> tuple[str, str, str, str]:
+    def routes(self) -> tuple[str, str, str]:
         """How a bracket was paired, as the explanation says it: the last bracket, a bracket
-        that passes the completion test, one whose downfloaters must complete the round, the
-        collapsed last bracket (2017 only)."""
+        that passes the completion test, one whose downfloaters must complete the round (the
+        2017 collapsed last bracket: `COLLAPSED_ROUTE`)."""
         if self.edition is Edition.DUTCH_2025:
             return (
                 "the last bracket: its downfloater gets the PAB ([C2], [C5], [C9])",
                 "the completion test passes ([C4], 2025 art. 2.4)",
                 "[C4] (2025 art. 2.4): its downfloaters must complete the round; [C8] applies",
-                "",
             )
         return (
             "the last bracket: its downfloater gets the PAB (C.2)",
             "the completion test passes (A.9)",
             "PPB: its downfloaters must complete the round (A.9, C.4)",
-            "CLB: the PPB's downfloaters and every lower player, one bracket (A.9); "
-            "its downfloater gets the PAB (C.2)",
         )
 
     def unplayed_downfloat(self, outcome: Outcome, scoring: Scoring) -> bool:
@@ -90,6 +87,12 @@ class EditionRules:
         """C.04.3 (2025) 2.9 [C9]: the rounds without a game played over the board."""
         return sum(1 for r in history if not r.played)
 
+
+COLLAPSED_ROUTE = (
+    "CLB: the PPB's downfloaters and every lower player, one bracket (A.9); "
+    "its downfloater gets the PAB (C.2)"
+)
+"""How the 2017 collapsed last bracket was paired, as the explanation says it."""
 
 DUTCH_2017_RULES = EditionRules(
     Edition.DUTCH_2017,

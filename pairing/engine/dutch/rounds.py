@@ -14,7 +14,7 @@ from pairing.engine.dutch.boards import publication_order
 from pairing.engine.dutch.bracket import BracketPairing, BracketSearch
 from pairing.engine.dutch.colours import white_for_higher
 from pairing.engine.dutch.criteria import Layout, Weights
-from pairing.engine.dutch.edition import DUTCH_2017_RULES, EditionRules
+from pairing.engine.dutch.edition import COLLAPSED_ROUTE, DUTCH_2017_RULES, EditionRules
 from pairing.engine.dutch.explain import describe_bracket
 from pairing.engine.dutch.lookahead import NextBracket
 from pairing.engine.dutch.pab import fewest_unplayed, lowest_pab_score
@@ -166,7 +166,7 @@ def pair_round(
             result = context.collapsed_last_bracket(floaters, lower, odd)
             if explain:
                 explanation += describe_bracket(
-                    index + 2, floaters, lower, result, rules.routes[3], state.initial_color
+                    index + 2, floaters, lower, result, COLLAPSED_ROUTE, state.initial_color
                 )
             pairs.extend(result.pairs)
             floaters = list(result.floaters)
