@@ -56,6 +56,10 @@ EXPLANATION = Phrasebook(
         gettext_noop("the last bracket: its downfloater gets the PAB (C.2)"),
         gettext_noop("the completion test passes (A.9)"),
         gettext_noop("PPB: its downfloaters must complete the round (A.9, C.4)"),
+        gettext_noop(
+            "CLB: the PPB's downfloaters and every lower player, one bracket (A.9); "
+            "its downfloater gets the PAB (C.2)"
+        ),
         gettext_noop("MDPs: %(players)s"),
         gettext_noop("residents: %(players)s"),
         gettext_noop("pair %(higher)s - %(lower)s (C.8-C.11 failures %(failures)s)"),
