@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 from pairing.engine import Edition, RuleWarning, pairing_warnings
 from pairing.models import PairingRun
-from tournaments.domain.state import Outcome, PlayerId, TournamentState
+from tournaments.domain.acceleration import pairing_scores
+from tournaments.domain.state import Outcome, PlayerId, Points, TournamentState
 from tournaments.domain.trf import write_trf
 from tournaments.models import Bye, ByeKind, Game, Player, Round, Tournament
 from tournaments.selectors.manage import round_games
@@ -98,6 +99,9 @@ class BoardRow:
     white_score: str
     black_score: str
     warnings: tuple[RuleWarning, ...]
+    white_pairing_score: str = ""
+    black_pairing_score: str = ""
+    """Under Baku acceleration, the pairing score incl. virtual points (C.04.7 1.5); else ""."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +112,8 @@ class RoundPairingView:
     bye: Bye | None
     bye_score: str
     warnings: list[RuleWarning]
+    accelerated: bool = False
+    """The rows show pairing scores (Baku acceleration)."""
 
     @property
     def has_rematch(self) -> bool:
@@ -125,6 +131,8 @@ def round_pairing_view(rnd: Round) -> RoundPairingView:
     tournament = rnd.tournament
     state = tournament_state(tournament, rnd.number)
     scores = {player.id: int(player.score(state.scoring)) for player in state.players}
+    accelerated = tournament.baku_acceleration
+    with_virtual = pairing_scores(state) if accelerated else {}
     warnings = pairing_warnings(
         state,
         (
@@ -140,11 +148,21 @@ def round_pairing_view(rnd: Round) -> RoundPairingView:
             white_score=points_text(scores[PlayerId(game.white.pairing_number)]),
             black_score=points_text(scores[PlayerId(game.black.pairing_number)]),
             warnings=tuple(w for w in warnings if w.board == game.board),
+            white_pairing_score=_pairing_score(with_virtual, game.white.pairing_number),
+            black_pairing_score=_pairing_score(with_virtual, game.black.pairing_number),
         )
         for game in games
     ]
     bye_score = points_text(scores[PlayerId(bye.player.pairing_number)]) if bye else ""
-    return RoundPairingView(rows=rows, bye=bye, bye_score=bye_score, warnings=warnings)
+    return RoundPairingView(
+        rows=rows, bye=bye, bye_score=bye_score, warnings=warnings, accelerated=accelerated
+    )
+
+
+def _pairing_score(scores: dict[PlayerId, Points], pairing_number: int) -> str:
+    """A pairing score as the pairing page shows it, "" when the round is not accelerated."""
+    score = scores.get(PlayerId(pairing_number))
+    return "" if score is None else points_text(score)
 
 
 def round_state_to_pair(rnd: Round) -> TournamentState:

@@ -10,6 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from pairing.models import PairingRun
+from pairing.selectors import round_pairing_view
 from pairing.services.rounds import round_publish, round_request_pairing
 from pairing.services.runs import pairing_run_execute
 from tests.factories import TournamentRoleFactory
@@ -57,3 +58,11 @@ def test_the_boards_are_published_by_pairing_score(round2: Round, arbiter: User)
     # 8-7 (1 + 1) would come before 4-3 and 6-5 (½ + 0).
     round_publish(rnd=round2, by=arbiter)
     assert _boards(round2) == [(2, 1), (4, 3), (6, 5), (8, 7), (9, 10)]
+
+
+def test_the_pairing_page_shows_the_pairing_scores(round2: Round) -> None:
+    view = round_pairing_view(round2)
+    row = next(row for row in view.rows if row.game.white.pairing_number == 2)
+    assert view.accelerated
+    assert (row.white_score, row.white_pairing_score) == ("1", "2")
+    assert (row.black_score, row.black_pairing_score) == ("1", "2")
