@@ -82,6 +82,7 @@ CONTEXT_HELP: Final[dict[str, str]] = {
     # Downloads
     "tournament-trf": "exports#trf-files",
     "standings-csv": "exports#standings-as-csv",
+    "crosstable-csv": "exports#standings-as-csv",
     "pdf-round-pairings": "printing#documents",
     "pdf-round-pairings-by-name": "printing#documents",
     "pdf-round-slips": "printing#documents",
