@@ -43,6 +43,7 @@ SCREENSHOTS: tuple[str, ...] = (
     "correction-dialog",
     "integrity-log",
     "chess960",
+    "baku-draft",
     "standings",
     "print-menu",
     "import-preview",
