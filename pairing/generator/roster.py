@@ -100,6 +100,8 @@ def _from_csv(text: str) -> list[Entrant]:
         line = rows.line_num
         if not values["name"]:
             raise RosterError(f"players file, line {line}: the name is missing")
+        if any(not value.isprintable() for value in values.values()):
+            raise RosterError(f"players file, line {line}: a field holds a line break or tab")
         for column, width in _WIDTHS.items():
             if len(values.get(column, "")) > width:
                 raise RosterError(

@@ -179,6 +179,8 @@ def test_it_takes_the_players_from_a_trf_file(tmp_path: Path) -> None:
         ("name,elo\nA,2000\n", "", "missing rating"),
         ("name,rating\nA,2000\nB,1900\n", "PlayersNumber=3\n", "lists 2 players"),
         ("name,rating,federation\nA,2000,FRAN\nB,1,\n", "", "longer than the TRF's 3"),
+        ('name,rating\nA,2000\n"B\nC",1900\n', "", "line 4: a field holds a line break"),
+        ("name,rating\nA,2000\n", "", "lists 1 players, at least 2"),
     ],
 )
 def test_a_bad_players_file_exits_with_3_and_names_the_problem(
