@@ -7,7 +7,7 @@ from typing import Protocol
 
 from django.utils.translation import gettext_lazy
 
-from standings.selectors import TournamentStandings
+from standings.selectors import GridRow, TournamentStandings
 from standings.tiebreaks.display import format_value
 
 
@@ -44,5 +44,25 @@ def write_standings_csv(standings: TournamentStandings, out: Writable) -> None:
                 line.rating or "",
                 format_value(line.points),
                 *(format_value(value) for value in line.values),
+            )
+        )
+
+
+def write_round_robin_csv(grid: tuple[GridRow, ...], out: Writable) -> None:
+    """A round robin's cross table: rank (empty when the results are not counted, C.06 V.4),
+    pairing number, name, rating, then the results against each row's player (headed by the
+    row's place: 1, 2, ...), then points."""
+    writer = csv.writer(out)
+    places = [str(index) for index in range(1, len(grid) + 1)]
+    writer.writerow((HEADER[0], HEADER[1], HEADER[2], HEADER[5], *places, HEADER[6]))
+    for row in grid:
+        writer.writerow(
+            (
+                row.rank or "",
+                row.player.pairing_number,
+                row.player.name,
+                row.rating or "",
+                *row.cells,
+                format_value(row.points),
             )
         )

@@ -498,3 +498,71 @@ def player_workings(standings: TournamentStandings, pairing_number: int) -> list
             )
         )
     return workings
+
+
+ROUND_ROBIN_SYMBOLS = {
+    Outcome.WIN: "1",
+    Outcome.DRAW: "½",
+    Outcome.LOSS: "0",
+    Outcome.UNRATED_WIN: "1",
+    Outcome.UNRATED_DRAW: "½",
+    Outcome.UNRATED_LOSS: "0",
+    Outcome.FORFEIT_WIN: "+",
+    Outcome.FORFEIT_LOSS: "−",
+    Outcome.ADJOURNED: "?",
+}
+"""How a round robin's cross table writes a result (C.06 V.4: "+" and "−" for forfeits)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GridRow:
+    """One player's row of a round robin's cross table: a cell for every player of the table,
+    in the rows' order (the player's own cell is "×"; a double round robin's cell holds both
+    results, the first cycle's first). `rank` None: results not counted (C.06 V.4 a)."""
+
+    player: Player
+    rank: int | None
+    rating: int
+    points: Fraction
+    cells: tuple[str, ...]
+
+
+def round_robin_grid(standings: TournamentStandings) -> tuple[GridRow, ...]:
+    """The round robin's cross table: the ranked players in ranking order, then those whose
+    results are not counted, each with their results against every other player."""
+    recorded = standings.recorded or standings.state
+    results: dict[tuple[PlayerId, PlayerId], list[str]] = {}
+    for player in recorded.players:
+        for record in player.history:
+            if record.opponent is not None and record.outcome in ROUND_ROBIN_SYMBOLS:
+                symbol = ROUND_ROBIN_SYMBOLS[record.outcome]
+                results.setdefault((player.id, record.opponent), []).append(symbol)
+    rating = {player.id: player.rating for player in recorded.players}
+    rows = [
+        (line.player, line.rank, line.points) for line in sorted(standings.lines, key=_rank)
+    ] + [
+        (
+            player,
+            None,
+            Fraction(recorded.player(PlayerId(player.pairing_number)).score(recorded.scoring), 2),
+        )
+        for player in standings.cancelled
+    ]
+    numbers = [PlayerId(player.pairing_number) for player, _, _ in rows]
+    return tuple(
+        GridRow(
+            player=player,
+            rank=rank,
+            rating=rating[PlayerId(player.pairing_number)],
+            points=points,
+            cells=tuple(
+                "×" if other == own else " ".join(results.get((own, other), ()))
+                for other in numbers
+            ),
+        )
+        for (player, rank, points), own in zip(rows, numbers, strict=True)
+    )
+
+
+def _rank(line: Line) -> tuple[int, int]:
+    return line.rank, line.player.pairing_number

@@ -16,6 +16,7 @@ urlpatterns = [
         name="standings-player",
     ),
     path("t/<slug:slug>/crosstable/", views.crosstable_page, name="crosstable"),
+    path("t/<slug:slug>/crosstable.csv", views.crosstable_csv, name="crosstable-csv"),
     path("t/<slug:slug>/manage/standings/", views.standings_live, name="standings-live"),
     path("t/<slug:slug>/pdf/standings.pdf", documents.standings_pdf, name="pdf-standings"),
     path("t/<slug:slug>/pdf/crosstable.pdf", documents.crosstable_pdf, name="pdf-crosstable"),

@@ -177,6 +177,8 @@ def crosstable_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         standings = public_standings(request, tournament)
     except StandingsError as error:
         return _refused(request, tournament, error)
+    if tournament.is_round_robin:
+        return _round_robin_crosstable(request, tournament, standings)
     rows = per_version(
         tournament,
         f"crosstable-after-{standings.after_round}",
@@ -199,6 +201,42 @@ def crosstable_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     }
     template = "standings/crosstable.html"
     return render(request, f"{template}#crosstable-table" if request.htmx else template, context)
+
+
+def _round_robin_crosstable(
+    request: HttpRequest, tournament: Tournament, standings: TournamentStandings
+) -> HttpResponse:
+    """A round robin's cross table: every player against every other, in ranking order."""
+    grid = per_version(
+        tournament,
+        f"round-robin-grid-after-{standings.after_round}",
+        lambda: selectors.round_robin_grid(standings),
+    )
+    context = {
+        "tournament": tournament,
+        "standings": standings,
+        "grid": grid,
+        "round_query": f"?round={standings.after_round}" if request.GET.get("round") else "",
+    }
+    return render(request, "standings/round_robin_crosstable.html", context)
+
+
+@require_safe
+def crosstable_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    """A round robin's cross table as CSV (rank, number, name, rating, the results against
+    each place, points); the standings' CSV for a Swiss."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if not tournament.is_round_robin:
+        return standings_csv(request, slug)
+    try:
+        standings = public_standings(request, tournament)
+    except StandingsError as error:
+        return _refused(request, tournament, error)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    filename = f"{tournament.slug}-crosstable-round-{standings.after_round}.csv"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    exports.write_round_robin_csv(selectors.round_robin_grid(standings), response)
+    return response
 
 
 @require_safe

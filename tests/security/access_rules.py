@@ -125,6 +125,7 @@ RULES: dict[str, Rule] = {
     "standings-csv": PUBLIC_PAGE,
     "standings-player": PUBLIC_PAGE,
     "crosstable": PUBLIC_PAGE,
+    "crosstable-csv": PUBLIC_PAGE,
     "tournament-trf": Rule(get=report_readers(200), post=everyone(405)),
     "pdf-round-pairings": PUBLIC_PAGE,
     "pdf-round-pairings-by-name": PUBLIC_PAGE,
