@@ -13,6 +13,8 @@ from collections.abc import Callable, Sequence
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from tournaments.cache import per_version
@@ -22,6 +24,7 @@ from tournaments.documents.layout import (
     Paper,
     Section,
     Slip,
+    Words,
     document_pdf,
     slips_pdf,
 )
@@ -56,7 +59,7 @@ def pdf_response(
     """The PDF `make` draws on the paper asked for, shown in the browser (inline) under
     `filename`; a 400 saying why for an unknown paper size. With `kept_for`, the PDF is drawn
     once per version of that tournament and paper (the long ones: a 1000-player field's cards
-    take seconds), as the pages keep the standings."""
+    take seconds) and language, as the pages keep the standings."""
     try:
         paper = asked_paper(request)
     except PaperUnknown as error:
@@ -64,7 +67,8 @@ def pdf_response(
     if kept_for is None:
         pdf = make(paper)
     else:
-        pdf = per_version(kept_for, f"pdf:{filename}-{paper.value}", lambda: make(paper))
+        key = f"pdf:{filename}-{paper.value}-{get_language()}"
+        pdf = per_version(kept_for, key, lambda: make(paper))
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{filename}-{paper.value}.pdf"'
     return response
@@ -93,7 +97,23 @@ def heading(tournament: Tournament, title: str, *details: str) -> Heading:
         )
         if part
     )
-    return Heading(tournament.name, title, (where, *details) if where else details)
+    return Heading(
+        tournament.name, title, (where, *details) if where else details, words=printed_words()
+    )
+
+
+def printed_words() -> Words:
+    """The words the layout prints itself (page numbers, the slips' labels), in the request's
+    language."""
+    return Words(
+        page=_("Page %(number)d"),
+        board=_("Board %(number)d"),
+        white=_("White"),
+        black=_("Black"),
+        result=_("Result (circle):"),
+        signature=_("Signature"),
+        no_slips=_("No games in this round: no slips."),
+    )
 
 
 def _dates(tournament: Tournament) -> str:
