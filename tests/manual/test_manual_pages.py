@@ -3,6 +3,7 @@ HTML escaped, the printable manual whole."""
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -22,8 +23,26 @@ from tournaments.manual.pages import (
 from tournaments.views.manual import SiteLinks
 
 NOT_PAGES = {"README.md", "index.md"}
+BROWSER_TESTS = Path(__file__).parent
 MARKDOWN_LINK = re.compile(r"\]\((?P<target>[^)\s]+)\)")
 IMAGE = re.compile(r"!\[[^\]]*\]\((?P<src>[^)\s]+)\)")
+
+
+def _shot() -> set[str]:
+    """The names the browser tests of tests/manual/ pass to `shoot(target, name)`."""
+    names = set()
+    for module in BROWSER_TESTS.glob("test_*.py"):
+        for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "shoot"
+                and len(node.args) == 2
+                and isinstance(node.args[1], ast.Constant)
+                and isinstance(node.args[1].value, str)
+            ):
+                names.add(node.args[1].value)
+    return names
 
 
 def _sources() -> dict[str, str]:
@@ -75,7 +94,8 @@ def test_every_picture_exists_and_is_made_by_the_browser_test() -> None:
         match = pages.SCREENSHOT_LINK.match(src)
         assert match is not None, f"{src}: pictures are screenshots/<name>.png"
         names.add(match["name"])
-    assert not names - set(SCREENSHOTS), "made by no browser test (tests/manual/)"
+    assert not names - set(SCREENSHOTS), "not in SCREENSHOTS (tests/manual/test_screenshots.py)"
+    assert not names - _shot(), "made by no browser test: no shoot(..., name) in tests/manual/"
     assert not {name for name in names if not (SCREENSHOTS_DIR / f"{name}.png").is_file()}
     unused = {path.stem for path in SCREENSHOTS_DIR.glob("*.png")} - names
     assert not unused, "pictures no page shows"
