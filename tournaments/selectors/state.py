@@ -343,7 +343,10 @@ def tournament_trf_document(
         end_date=_trf_date(tournament.end_date),
         chief_arbiter=tournament.chief_arbiter or None,
         deputies=tuple(name for name in tournament.deputy_arbiter.split("; ") if name),
-        pairing_system=system_code(tournament.pairing_system, tournament.baku_acceleration),
+        # TRF-2026 has no 192 code for a round robin: none is written (092 names the type).
+        pairing_system=None
+        if tournament.is_round_robin
+        else system_code(tournament.pairing_system, tournament.baku_acceleration),
         tie_breaks=tuple(tournament.tiebreaks),
         byes=_later_byes(tournament, last + 2),
         comments=report_comments(tournament) if report else (),

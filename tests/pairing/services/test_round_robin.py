@@ -8,6 +8,7 @@ import itertools
 
 import pytest
 from django.contrib.auth.models import User
+from django.test import Client
 
 from pairing.exceptions import NumbersNotDrawn
 from pairing.roundrobin.berger import schedule_round
@@ -171,3 +172,17 @@ def test_a_round_robin_starts_with_its_own_tie_breaks_and_refuses_buchholz(
             ),
             by=arbiter,
         )
+
+
+def test_the_trf_names_the_round_robin_and_writes_no_swiss_code(
+    client: Client, arbiter: User, enqueued: list[int]
+) -> None:
+    tournament = round_robin(arbiter, 4, drawn=True)
+    pair_and_publish(tournament, 1, arbiter)
+    play(tournament, 1, arbiter)
+    client.force_login(arbiter)
+
+    trf = client.get(f"/t/{tournament.slug}/export.trf?format=trf26").content.decode()
+
+    assert "092 Individual: Round-Robin" in trf
+    assert not any(line.startswith("192") for line in trf.splitlines())
