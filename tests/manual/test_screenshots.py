@@ -27,12 +27,15 @@ from tournaments.models import FederationOfficer, Tournament
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SCREENSHOTS: tuple[str, ...] = (
+    "signup",
     "new-tournament",
     "dashboard",
     "players",
     "player",
     "arbiters",
     "fide-mode",
+    "leave-fide-mode-dialog",
+    "report-details",
     "pairing-draft",
     "pairing-warning",
     "pairing-explanation",
@@ -125,12 +128,21 @@ def test_an_arbiter_pairs_publishes_and_enters_the_results_of_a_round(
     shoot(page.locator("main"), "arbiters")
     page.goto(f"{base}/manage/fide-mode/")
     shoot(page.locator("main"), "fide-mode")
+    page.get_by_role("button", name="Leave FIDE mode…").click()
+    dialog = page.locator("dialog[open]")
+    expect(dialog).to_contain_text("step 1 of 2")
+    shoot(dialog, "leave-fide-mode-dialog")
+    dialog.get_by_role("link", name="Cancel").click()
+    expect(dialog).to_have_count(0)
+    page.goto(f"{base}/manage/rating-report/")
+    shoot(page.locator("main"), "report-details")
 
     page.goto(f"{base}/manage/round/3/pairing/")
     page.get_by_role("button", name="Pair round 3", exact=True).click()
     expect(page.get_by_role("button", name="Publish round 3")).to_be_visible()
     shoot(page.locator("main"), "pairing-draft")
     page.locator(".engine-details summary").click()
+    expect(page.locator(".engine-details pre").first).to_contain_text("Bracket 1")
     shoot(page.locator(".engine-details"), "pairing-explanation")
     page.locator(".engine-details summary").click()
 
@@ -230,6 +242,13 @@ def player_pages(phone: BrowserContext, base: str) -> None:
 def test_an_arbiter_creates_a_tournament_and_previews_an_import(
     chromium: Browser, live_server: LiveServer, client: Client
 ) -> None:
+    visitor = chromium.new_context(viewport={"width": WIDE, "height": 800})
+    visitor.set_extra_http_headers({"Accept-Language": "en"})
+    signup = visitor.new_page()
+    signup.goto(f"{live_server.url}/accounts/signup/")
+    shoot(signup.locator("main"), "signup")
+    visitor.close()
+
     page = signed_in(chromium, live_server, client, UserFactory.create(username="arbiter"))
     page.goto(f"{live_server.url}/manage/new/")
     shoot(page.locator("main"), "new-tournament")
