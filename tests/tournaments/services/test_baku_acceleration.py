@@ -10,6 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from standings.selectors import tournament_standings
+from tests.factories import ByeFactory
 from tests.tournaments.conftest import pair_round, tournament_with_players
 from tournaments.domain.state import PlayerId
 from tournaments.domain.trf import parse_trf
@@ -128,6 +129,20 @@ class TestVirtualPoints:
         state = state_rows(tournament).state
 
         assert [player.acceleration for player in state.players] == [(2, 2, 1, 1)] * 6 + [()] * 4
+
+    def test_a_round_1_bye_leaves_the_player_out_of_the_count(self, arbiter: User) -> None:
+        """Checklist Q111: 9 players to pair make a group A of 6, up to number 7."""
+        tournament = tournament_with_players(10, rounds=7, arbiter=arbiter)
+        tournament.baku_acceleration = True
+        tournament.save()
+        ByeFactory.create(
+            round=tournament.round_set.get(number=1),
+            player=tournament.players.get(pairing_number=2),
+        )
+
+        state = state_rows(tournament).state
+
+        assert [bool(player.acceleration) for player in state.players] == [True] * 7 + [False] * 3
 
     def test_a_tournament_without_acceleration_has_none(self, arbiter: User) -> None:
         state = state_rows(tournament_with_players(10, rounds=7, arbiter=arbiter)).state
