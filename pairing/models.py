@@ -12,13 +12,14 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from tournaments.models import PairingSystem, Round
 
 
 class RunStatus(models.TextChoices):
     PENDING = "pending", _("Waiting for a worker")
-    RUNNING = "running", _("Pairing")
+    RUNNING = "running", pgettext_lazy("pairing run status", "Pairing")
     DONE = "done", _("Done")
     FAILED = "failed", _("Failed")
     SUPERSEDED = "superseded", _("Superseded")

@@ -48,6 +48,7 @@ def _context(
     tournament: Tournament, rnd: Round, run: PairingRun | None, *, editing: bool = False
 ) -> dict[str, object]:
     pairing = selectors.round_pairing_view(rnd)
+    lines = explanation.explanation_lines(run.explanation) if run else []
     is_draft = rnd.state == RoundState.PAIRED
     editing = editing and is_draft
     unpaired = selectors.round_unpaired_players(rnd) if editing else []
@@ -79,7 +80,8 @@ def _context(
         "pair_form": ManualPairForm(players=unpaired) if len(unpaired) > 1 else None,
         "bye_form": ManualByeForm(players=unpaired) if unpaired else None,
         "warnings": [explanation.warning_text(warning) for warning in pairing.warnings],
-        "explanation": explanation.explanation_lines(run.explanation) if run else [],
+        "explanation_lines": lines,
+        "explanation": "\n".join(lines),
         "run_error": explanation.ERRORS.translate(run.error) if run else "",
     }
 

@@ -12,6 +12,7 @@ from fractions import Fraction
 from django.db.models import Count
 from django.http import HttpResponse
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_safe
 
 from standings import selectors
@@ -51,7 +52,16 @@ def standings_grid(standings: TournamentStandings) -> Grid:
     ]
     fixed = (4, 4, 30, 5.5, 5, 5, 5)
     return Grid(
-        (_("Rk"), _("No"), _("Name"), _("Title"), _("Fed"), _("Rtg"), _("Pts"), *codes),
+        (
+            _("Rk"),
+            pgettext("pairing number", "No"),
+            _("Name"),
+            _("Title"),
+            _("Fed"),
+            _("Rtg"),
+            _("Pts"),
+            *codes,
+        ),
         rows,
         (*fixed, *(6 for _ in codes)),
         numeric=frozenset({0, 1, 5, 6, *range(len(fixed), len(fixed) + len(codes))}),

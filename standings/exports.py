@@ -5,7 +5,7 @@ from __future__ import annotations
 import csv
 from typing import Protocol
 
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from standings.selectors import GridRow, TournamentStandings
 from standings.tiebreaks.display import format_value
@@ -17,7 +17,7 @@ class Writable(Protocol):
 
 HEADER = (
     gettext_lazy("Rank"),
-    gettext_lazy("No"),
+    pgettext_lazy("pairing number", "No"),
     gettext_lazy("Name"),
     gettext_lazy("Title"),
     gettext_lazy("Fed"),

@@ -10,6 +10,7 @@ from urllib.parse import urlencode
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
@@ -77,7 +78,7 @@ def _sort_headers(
     """The links that sort the table by each column; a second click reverses the order."""
     columns = [
         ("rank", _("Rk"), _("Rank"), True),
-        ("number", _("No"), _("Pairing number"), True),
+        ("number", pgettext("pairing number", "No"), _("Pairing number"), True),
         ("name", _("Name"), _("Name"), False),
         ("rating", _("Rtg"), _("FIDE rating"), True),
         ("points", _("Pts"), _("Points"), True),
