@@ -23,7 +23,7 @@ PAGES = {
 }
 WORDS = {
     "it": {
-        "standings": ("Classifica dopo il turno 6", "Buchholz Cut 1", "Rating medio degli avversari"),
+        "standings": ("Classifica dopo il turno 6", "Buchholz Cut 1", "Rating medio"),
         "crosstable": ("Tabellone dopo il turno 6", "Turno 1: Nero contro"),
         "player": ("Avversario virtuale", "Bye a zero punti", "arrotondato per eccesso da ½"),
     },
