@@ -32,6 +32,7 @@ urlpatterns = [
     ),
     path("help/", manual.manual_contents, name="help"),
     path("help/print/", manual.manual_print, name="help-print"),
+    path("help/manual.pdf", manual.manual_print_pdf, name="help-pdf"),
     path("help/screenshots/<str:name>.png", manual.manual_screenshot, name="help-screenshot"),
     path("help/<slug:page>/", manual.manual_page_view, name="help-page"),
     path("exports/", exports.exports, name="exports"),

@@ -15,7 +15,7 @@ from tournaments.manual.context import CONTEXT_HELP
 from tournaments.manual.pages import contents, page_html
 from tournaments.views.manual import SiteLinks
 
-MANUAL_ITSELF = {"help", "help-print", "help-page", "help-screenshot"}
+MANUAL_ITSELF = {"help", "help-print", "help-pdf", "help-page", "help-screenshot"}
 
 
 ACCOUNTS = {"login", "logout", "signup"}

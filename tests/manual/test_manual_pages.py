@@ -12,6 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.manual.test_screenshots import SCREENSHOTS
+from tests.pdf import pdf_pages, pdf_text
 from tournaments.manual import pages
 from tournaments.manual.pages import (
     MANUAL_DIR,
@@ -112,7 +113,8 @@ def test_the_contents_every_page_and_the_printable_manual_are_served(client: Cli
         assert "<h1 id=" in response.content.decode()
         assert reverse("help-page", args=[page.slug]) in contents_page
         assert f'<section class="manual-chapter" id="{page.slug}">' in printable
-    assert 'href="/help/' not in printable.split('class="manual manual-print"')[1]
+    chapters = printable.split('<section class="manual-chapter"', 1)[1]
+    assert 'href="/help/' not in chapters  # links between pages lead inside the one page
 
 
 @pytest.mark.django_db
@@ -140,3 +142,19 @@ def test_raw_html_in_a_page_is_shown_as_text_and_links_are_the_sites(
     assert 'href="/help/results/#corrections"' in rendered.html
     assert 'src="/help/screenshots/a-picture.png"' in rendered.html
     assert [section.anchor for section in rendered.sections] == ["a-section"]
+
+
+@pytest.mark.django_db
+def test_the_whole_manual_comes_as_one_pdf_on_a4_or_letter(client: Client) -> None:
+    response = client.get(reverse("help-pdf"), {"paper": "letter"})
+
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    pages, size = pdf_pages(response.content)
+    assert size == "612 x 792"
+    assert pages > len(contents())
+    text = " ".join(pdf_text(response.content).split())
+    for page in contents():
+        assert page.title in text, page.slug
+    assert "Refuse them to <player>" in text
+    assert client.get(reverse("help-pdf"), {"paper": "A5"}).status_code == 400

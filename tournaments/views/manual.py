@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from tournaments.http import HtmxHttpRequest
@@ -18,6 +19,8 @@ from tournaments.manual.pages import (
     manual_page,
     page_html,
 )
+from tournaments.manual.pdf import manual_pdf
+from tournaments.views.printing import pdf_response, printed_words
 
 
 class SiteLinks:
@@ -78,6 +81,20 @@ def manual_print(request: HtmxHttpRequest) -> HttpResponse:
     links = PrintLinks()
     pages = [page_html(page, links=links, demote=True) for page in contents()]
     return render(request, "manual/print.html", {"audiences": _by_audience(pages)})
+
+
+@require_safe
+def manual_print_pdf(request: HtmxHttpRequest) -> HttpResponse:
+    """Every page in one PDF (A4, or Letter with `?paper=letter`), as the printed documents."""
+    links = PrintLinks()
+    pages = [page_html(page, links=links, demote=True) for page in contents()]
+    return pdf_response(
+        request,
+        "swissarbiter-manual",
+        lambda paper: manual_pdf(
+            pages, paper, title=_("SwissArbiter user manual"), page_word=printed_words().page
+        ),
+    )
 
 
 @require_safe
