@@ -214,6 +214,7 @@ class TestTrf:
     def test_the_import_refuses_baku_under_football_scoring(self) -> None:
         round_one = (CASES / "issue19_baku_r01.trf").read_text(encoding="utf-8")
         assert parse_trf(round_one).pairing_system == "FIDE_DUTCH_2025_BAKU"
-        text = round_one.replace("XXR 7", "XXR 7\nXXS W=3 D=1")
-        with pytest.raises(TrfImportError, match=r"C\.04\.7 1\.1"):
-            tournament_import_trf(text=text, slug="baku")
+        for colour in ("XXC white1\n", ""):  # without it the colour is read from the state
+            text = round_one.replace("XXR 7", "XXR 7\nXXS W=3 D=1").replace("XXC white1\n", colour)
+            with pytest.raises(TrfImportError, match=r"C\.04\.7 1\.1"):
+                tournament_import_trf(text=text, slug="baku")

@@ -58,6 +58,10 @@ class Lines:
 
 
 def refuse_unsupported(document: TrfDocument, lines: Lines) -> None:
+    if split_system_code(document.pairing_system or "")[1] or document.accelerations:
+        problem = premise_problem(document.scoring)
+        if problem is not None:  # before anything reads the state (C.04.7 1.1)
+            raise lines.refuse_header(("192", "XXA", "250"), problem, column=1)
     if document.round_count < 1:
         raise TrfImportError("the file gives no number of rounds (XXR or 142) and no rounds")
     if document.round_count > MAX_ROUNDS:
@@ -167,15 +171,11 @@ def _baku_acceleration(document: TrfDocument, lines: Lines, adjustments: list[Ad
     """Whether the file's tournament is accelerated by the Baku method (C.04.7): its `192`
     code ends in `_BAKU`, or its `XXA`/`250` records give exactly the method's virtual points
     (in the rounds they cover). Records of another method, or Baku under a scoring it does
-    not allow (1.1), are refused: the tournament model knows the Baku method only."""
+    not allow (1.1, `refuse_unsupported`), are refused: the tournament model knows the Baku
+    method only."""
     baku_code = split_system_code(document.pairing_system or "")[1]
-    if not baku_code and not document.accelerations:
-        return False
-    problem = premise_problem(document.scoring)
-    if problem is not None:
-        raise lines.refuse_header(("192", "XXA", "250"), problem, column=1)
     if not document.accelerations:
-        return True
+        return baku_code
     recorded = {item.player: item.points for item in document.accelerations}
     difference = acceleration_difference(tournament_state(document, 1), recorded)
     if difference is not None:
