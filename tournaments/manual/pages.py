@@ -74,6 +74,12 @@ def contents() -> tuple[ManualPage, ...]:
     return tuple(pages)
 
 
+def manual_version() -> int:
+    """Changes whenever a file of the manual changes (the latest modification time, in ns)."""
+    files = [*MANUAL_DIR.glob("*.md"), *SCREENSHOTS_DIR.glob("*.png")]
+    return max((path.stat().st_mtime_ns for path in files), default=0)
+
+
 def manual_page(slug: str) -> ManualPage:
     """The page listed under this name; `UnknownPage` otherwise."""
     for page in contents():

@@ -3,12 +3,16 @@ the printable manual (every page in one) and the screenshots the pages show."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from tournaments.documents.layout import Paper
 from tournaments.http import HtmxHttpRequest
 from tournaments.manual.pages import (
     SCREENSHOT_NAME,
@@ -17,6 +21,7 @@ from tournaments.manual.pages import (
     UnknownPage,
     contents,
     manual_page,
+    manual_version,
     page_html,
 )
 from tournaments.manual.pdf import manual_pdf
@@ -85,16 +90,21 @@ def manual_print(request: HtmxHttpRequest) -> HttpResponse:
 
 @require_safe
 def manual_print_pdf(request: HtmxHttpRequest) -> HttpResponse:
-    """Every page in one PDF (A4, or Letter with `?paper=letter`), as the printed documents."""
-    links = PrintLinks()
-    pages = [page_html(page, links=links, demote=True) for page in contents()]
+    """Every page in one PDF (A4, or Letter with `?paper=letter`), as the printed documents;
+    drawn once per paper and language while the manual's files stay as they are."""
     return pdf_response(
         request,
         "swissarbiter-manual",
-        lambda paper: manual_pdf(
-            pages, paper, title=_("SwissArbiter user manual"), page_word=printed_words().page
-        ),
+        lambda paper: _manual_pdf(paper, get_language(), manual_version()),
     )
+
+
+@lru_cache(maxsize=8)
+def _manual_pdf(paper: Paper, language: str, version: int) -> bytes:
+    """The PDF of the manual as `version` (`manual_version`) has it, in `language`."""
+    pages = [page_html(page, links=PrintLinks(), demote=True) for page in contents()]
+    title = _("SwissArbiter user manual")
+    return manual_pdf(pages, paper, title=title, page_word=printed_words().page)
 
 
 @require_safe
