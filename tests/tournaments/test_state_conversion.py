@@ -19,7 +19,7 @@ from tournaments.domain.trf import tournament_state as trf_tournament_state
 from tournaments.exceptions import ResultsMissing
 from tournaments.models import ForbiddenPair, Tournament
 from tournaments.selectors.state import (
-    scores_before,
+    pairing_scores_before,
     state_rows,
     tournament_state,
     tournament_trf_document,
@@ -125,8 +125,8 @@ def test_the_rows_come_with_their_players_in_three_queries(
 def test_scores_before_a_round_are_by_pairing_number() -> None:
     tournament, _ = round_in_play()
 
-    assert scores_before(tournament, 1) == dict.fromkeys(map(PlayerId, (1, 2, 3, 4)), 0)
-    assert scores_before(tournament, 2) == {
+    assert pairing_scores_before(tournament, 1) == dict.fromkeys(map(PlayerId, (1, 2, 3, 4)), 0)
+    assert pairing_scores_before(tournament, 2) == {
         PlayerId(1): 2,
         PlayerId(2): 1,
         PlayerId(3): 1,

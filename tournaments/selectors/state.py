@@ -229,16 +229,11 @@ def tournament_state(tournament: Tournament, round_number: int | None = None) ->
 
 
 def pairing_scores_before(tournament: Tournament, number: int) -> dict[PlayerId, Points]:
-    """Each player's pairing score for round `number`: the points of the rounds before it
-    plus the round's virtual points under Baku acceleration (C.04.7 1.5), what the boards
-    are ordered by (C.04.2 3.6; checklist Q188). Three queries (`state_rows`)."""
+    """Each player's pairing score for round `number`, by pairing number: the points of the
+    rounds before it (a game without a result counts as not played yet), plus the round's
+    virtual points under Baku acceleration (C.04.7 1.5). The boards are ordered by it (C.04.2
+    3.6; checklist Q188). Three queries (`state_rows`)."""
     return pairing_scores(state_rows(tournament, number, pending_results=True).state)
-
-
-def scores_before(tournament: Tournament, number: int) -> dict[PlayerId, Points]:
-    """Each player's points from the rounds before round `number`, by pairing number; a game
-    without a result counts as not played yet. Three queries (`state_rows`)."""
-    return state_rows(tournament, number, pending_results=True).scores()
 
 
 _ABSENT = RoundRecord(None, Color.NONE, Outcome.ABSENT)
