@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from django.core import signing
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
 
 from tournaments.domain.warnings import ActionWarning, Confirmation, Level
 from tournaments.exceptions import ConfirmationInvalid
@@ -72,15 +73,17 @@ def confirmed_level(request: HttpRequest, tournament: Tournament) -> Confirmatio
         payload = signing.loads(token, salt=_SALT, max_age=MAX_AGE_SECONDS)
     except signing.SignatureExpired:
         raise ConfirmationInvalid(
-            "That confirmation has expired: nothing was done. Confirm again."
+            _("That confirmation has expired: nothing was done. Confirm again.")
         ) from None
     except signing.BadSignature:
-        raise ConfirmationInvalid("That confirmation is not valid: nothing was done.") from None
+        raise ConfirmationInvalid(_("That confirmation is not valid: nothing was done.")) from None
     level = payload.pop("level", None) if isinstance(payload, dict) else None
     if payload != _payload(request, tournament) or level not in {int(x) for x in Level}:
         raise ConfirmationInvalid(
-            "The tournament or the request changed since you confirmed: nothing was done. "
-            "Check and confirm again."
+            _(
+                "The tournament or the request changed since you confirmed: nothing was done. "
+                "Check and confirm again."
+            )
         )
     return Confirmation(Level(level), tournament.pk, tournament.revision)
 

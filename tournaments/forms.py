@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
-from django.utils.translation import gettext_lazy
+from django.utils.text import format_lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.domain.chess960 import POSITIONS
@@ -35,6 +36,9 @@ from tournaments.models.tournament import TiebreakRatings, TournamentRatingMetho
 from tournaments.services.manual_tiebreaks import LIMIT as MANUAL_LIMIT
 from tournaments.services.players import PlayerData
 from tournaments.services.tournaments import TournamentSettings
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 TIEBREAK_SLOTS = 6
 COMMON_TIEBREAKS = (
@@ -79,15 +83,15 @@ TIEBREAK_CHOICES = (
     + [(f"{entry.code}/R", f"{entry.code}/R") for entry in TIEBREAKS if entry.reversible]
 )
 SCORE_LABELS = {
-    "points_win": "Win",
-    "points_draw": "Draw",
-    "points_loss": "Loss",
-    "points_pairing_bye": "Pairing-allocated bye",
-    "points_forfeit_win": "Forfeit win",
-    "points_forfeit_loss": "Forfeit loss",
-    "points_half_bye": "Half-point bye",
-    "points_full_bye": "Full-point bye",
-    "points_zero_bye": "Zero-point bye",
+    "points_win": _("Win"),
+    "points_draw": _("Draw"),
+    "points_loss": _("Loss"),
+    "points_pairing_bye": _("Pairing-allocated bye"),
+    "points_forfeit_win": _("Forfeit win"),
+    "points_forfeit_loss": _("Forfeit loss"),
+    "points_half_bye": _("Half-point bye"),
+    "points_full_bye": _("Full-point bye"),
+    "points_zero_bye": _("Zero-point bye"),
 }
 DRAW_COLOR = "draw"
 
@@ -102,10 +106,10 @@ def _whole_or_half(value: Decimal) -> None:
     `1e309` (infinite as a float): this check stays in Decimal and leaves the out-of-range
     values to the min/max messages."""
     if value.is_finite() and abs(value) <= MAX_POINTS and (value * 2) % 1:
-        raise forms.ValidationError("Enter a whole or half point (0, 0.5, 1, 1.5, …).")
+        raise forms.ValidationError(_("Enter a whole or half point (0, 0.5, 1, 1.5, …)."))
 
 
-def _points_field(label: str) -> forms.DecimalField:
+def _points_field(label: StrOrPromise) -> forms.DecimalField:
     return forms.DecimalField(
         label=label,
         min_value=Decimal(0),
@@ -119,19 +123,26 @@ def _points_field(label: str) -> forms.DecimalField:
 class TournamentForm(forms.Form):
     """A tournament's settings; scores in points (stored in half-points)."""
 
-    name = forms.CharField(max_length=200)
-    city = forms.CharField(max_length=100, required=False)
-    federation = forms.CharField(max_length=32, required=False)
-    start_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
-    end_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
-    chief_arbiter = forms.CharField(max_length=200, required=False)
-    deputy_arbiter = forms.CharField(max_length=200, required=False, label="Deputy arbiter")
+    name = forms.CharField(label=_("Name"), max_length=200)
+    city = forms.CharField(label=_("City"), max_length=100, required=False)
+    federation = forms.CharField(label=_("Federation"), max_length=32, required=False)
+    start_date = forms.DateField(
+        label=_("Start date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    end_date = forms.DateField(
+        label=_("End date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    chief_arbiter = forms.CharField(label=_("Chief arbiter"), max_length=200, required=False)
+    deputy_arbiter = forms.CharField(max_length=200, required=False, label=_("Deputy arbiter"))
     rounds = forms.IntegerField(
+        label=_("Rounds"),
         min_value=1,
         max_value=99,
         initial=9,
-        help_text="Announced before the start: once round 1 is paired, a change needs a "
-        "two-step confirmation and is recorded.",
+        help_text=_(
+            "Announced before the start: once round 1 is paired, a change needs a "
+            "two-step confirmation and is recorded."
+        ),
     )
     format = forms.ChoiceField(
         label=_("Format"),
@@ -149,82 +160,90 @@ class TournamentForm(forms.Form):
         help_text=_("Recommended (C.05 Annex 1): nobody gets one colour three times running."),
     )
     pairing_system = forms.ChoiceField(
-        label="Rules edition",
+        label=_("Rules edition"),
         required=False,
-        choices=[("", "By the start date"), *PairingSystem.choices],
-        help_text="Changeable until round 1 is paired.",
+        choices=[("", _("By the start date")), *PairingSystem.choices],
+        help_text=_("Changeable until round 1 is paired."),
     )
     initial_color = forms.ChoiceField(
-        label="Initial colour",
+        label=_("Initial colour"),
         choices=[
-            (DRAW_COLOR, "Drawn by the program"),
-            (InitialColor.WHITE, "White (entered)"),
-            (InitialColor.BLACK, "Black (entered)"),
+            (DRAW_COLOR, _("Drawn by the program")),
+            (InitialColor.WHITE, _("White (entered)")),
+            (InitialColor.BLACK, _("Black (entered)")),
         ],
         initial=DRAW_COLOR,
-        help_text="A drawn colour keeps its seed, so the draw can be checked.",
+        help_text=_("A drawn colour keeps its seed, so the draw can be checked."),
     )
     max_half_point_byes = forms.IntegerField(
-        label="Half-point byes a player may request", min_value=0, max_value=99, initial=1
+        label=_("Half-point byes a player may request"), min_value=0, max_value=99, initial=1
     )
     no_byes_last_rounds = forms.IntegerField(
-        label="No requested byes in the last … rounds", min_value=0, max_value=99, initial=1
+        label=_("No requested byes in the last … rounds"), min_value=0, max_value=99, initial=1
     )
     drawing_of_lots = forms.BooleanField(
-        label="Drawing of lots after the tie-breaks",
+        label=_("Drawing of lots after the tie-breaks"),
         required=False,
-        help_text="Only where the tournament's rules ask for it (e.g. a qualification); "
-        "otherwise players still tied share the place.",
+        help_text=_(
+            "Only where the tournament's rules ask for it (e.g. a qualification); "
+            "otherwise players still tied share the place."
+        ),
     )
     chess960 = forms.BooleanField(
         label="Chess960",
         required=False,
-        help_text="Each round's starting position (0-959) is drawn when the round is "
-        "published; the arbiter may enter another (checklist Q222).",
+        help_text=_(
+            "Each round's starting position (0-959) is drawn when the round is "
+            "published; the arbiter may enter another (checklist Q222)."
+        ),
     )
     baku_acceleration = forms.BooleanField(
-        label=gettext_lazy("Baku acceleration"),
+        label=_("Baku acceleration"),
         required=False,
-        help_text=gettext_lazy(
+        help_text=_(
             "C.04.7: the top half of the players gets virtual points for pairing in the first "
             "half of the rounds; the standings never show them. Fixed once round 1 is paired."
         ),
     )
     rating_method = forms.ChoiceField(
-        label="Tournament rating",
+        label=_("Tournament rating"),
         choices=TournamentRatingMethod.choices,
         initial=TournamentRatingMethod.FIDE,
         required=False,
-        help_text="Ranks the players (pairing numbers) and feeds the rating-based tie-breaks "
-        "(TRF-2026 172). Fixed once round 1 is paired.",
+        help_text=_(
+            "Ranks the players (pairing numbers) and feeds the rating-based tie-breaks "
+            "(TRF-2026 172). Fixed once round 1 is paired."
+        ),
     )
     unrated_rule = forms.ChoiceField(
-        label="Unrated players in rating-based tie-breaks",
+        label=_("Unrated players in rating-based tie-breaks"),
         choices=UnratedRule.choices,
         initial=UnratedRule.UNDEFINED,
         required=False,
-        help_text="Published before the start (C.07 10); fixed once round 1 is paired.",
+        help_text=_("Published before the start (C.07 10); fixed once round 1 is paired."),
     )
     unrated_rating = forms.IntegerField(
-        label="Fixed rating of unrated players",
+        label=_("Fixed rating of unrated players"),
         min_value=0,
         max_value=MAX_RATING,
         initial=0,
         required=False,
-        help_text="Used with “A fixed rating”.",
+        help_text=_("Used with “A fixed rating”."),
     )
     long_event = forms.BooleanField(
-        label="Lasts over 30 days",
+        label=_("Lasts over 30 days"),
         required=False,
-        help_text="Also set by dates over 30 days apart; players may then get new ratings "
-        "from a later round.",
+        help_text=_(
+            "Also set by dates over 30 days apart; players may then get new ratings "
+            "from a later round."
+        ),
     )
     tiebreak_ratings = forms.ChoiceField(
-        label="Ratings in the tie-breaks of a long event",
+        label=_("Ratings in the tie-breaks of a long event"),
         choices=TiebreakRatings.choices,
         initial=TiebreakRatings.FIRST,
         required=False,
-        help_text="C.07 10: each player's first rating unless the regulations say otherwise.",
+        help_text=_("C.07 10: each player's first rating unless the regulations say otherwise."),
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -235,7 +254,9 @@ class TournamentForm(forms.Form):
             self.fields[name].initial = Decimal(getattr(defaults, name)) / 2
         for slot in range(TIEBREAK_SLOTS):
             self.fields[f"tiebreak_{slot + 1}"] = forms.ChoiceField(
-                label=f"Tie-break {slot + 1}", choices=TIEBREAK_CHOICES, required=False
+                label=format_lazy(_("Tie-break {number}"), number=slot + 1),
+                choices=TIEBREAK_CHOICES,
+                required=False,
             )
             if slot < len(DEFAULT_TIEBREAKS):
                 self.fields[f"tiebreak_{slot + 1}"].initial = DEFAULT_TIEBREAKS[slot]
@@ -289,7 +310,7 @@ class TournamentForm(forms.Form):
         data = super().clean() or {}
         start, end = data.get("start_date"), data.get("end_date")
         if start and end and end < start:
-            self.add_error("end_date", "The tournament cannot end before it starts.")
+            self.add_error("end_date", _("The tournament cannot end before it starts."))
         codes = [data.get(f"tiebreak_{slot + 1}") or "" for slot in range(TIEBREAK_SLOTS)]
         chosen = [code for code in codes if code]
         for problem in tiebreak_list_problems(chosen):
@@ -357,51 +378,54 @@ def _rating(text: str | None) -> int:
         return 0
     digits = value.isascii() and value.isdigit() and len(value) <= len(str(MAX_RATING))
     if not digits or int(value) > MAX_RATING:
-        raise forms.ValidationError(f"Write a rating from 0 to {MAX_RATING}, or “unrated”.")
+        raise forms.ValidationError(
+            gettext("Write a rating from 0 to %(max)s, or “unrated”.") % {"max": MAX_RATING}
+        )
     return int(value)
 
 
 class PlayerForm(forms.Form):
     """One player to register."""
 
-    name = forms.CharField(max_length=100, help_text="Lastname, Firstname")
-    title = forms.ChoiceField(choices=[("", "—"), *Title.choices], required=False)
-    sex = forms.ChoiceField(choices=[("", "—"), *Sex.choices], required=False)
+    name = forms.CharField(label=_("Name"), max_length=100, help_text=_("Lastname, Firstname"))
+    title = forms.ChoiceField(label=_("Title"), choices=[("", "—"), *Title.choices], required=False)
+    sex = forms.ChoiceField(label=_("Sex"), choices=[("", "—"), *Sex.choices], required=False)
     rating = forms.CharField(
-        label="FIDE rating",
+        label=_("FIDE rating"),
         required=False,
-        help_text=f"0 to {MAX_RATING}; empty or “unrated” when unrated.",
+        help_text=format_lazy(_("0 to {max}; empty or “unrated” when unrated."), max=MAX_RATING),
         widget=forms.TextInput(attrs={"inputmode": "numeric"}),
     )
     national_rating = forms.CharField(
-        label="National rating",
+        label=_("National rating"),
         required=False,
-        help_text="Used by the tournament-rating methods NRO, FIDON, NIDOF and HBFN.",
+        help_text=_("Used by the tournament-rating methods NRO, FIDON, NIDOF and HBFN."),
         widget=forms.TextInput(attrs={"inputmode": "numeric"}),
     )
     manual_rating = forms.CharField(
-        label="Manual rating",
+        label=_("Manual rating"),
         required=False,
-        help_text="Used by the methods HBFN and OTHER (a rating the arbiter sets).",
+        help_text=_("Used by the methods HBFN and OTHER (a rating the arbiter sets)."),
         widget=forms.TextInput(attrs={"inputmode": "numeric"}),
     )
-    federation = forms.CharField(max_length=3, required=False)
+    federation = forms.CharField(label=_("Federation"), max_length=3, required=False)
     fide_id = forms.RegexField(
-        label="FIDE id",
+        label=_("FIDE id"),
         regex=r"^[0-9]{1,11}$",
         required=False,
-        error_messages={"invalid": "A FIDE id is up to 11 digits."},
+        error_messages={"invalid": _("A FIDE id is up to 11 digits.")},
         widget=forms.TextInput(attrs={"inputmode": "numeric"}),
     )
     birth_date = forms.RegexField(
+        label=_("Birth date"),
         regex=r"^[0-9]{4}(/[0-9]{2}/[0-9]{2})?$",
         required=False,
-        help_text="YYYY/MM/DD or YYYY",
-        error_messages={"invalid": "Write the birth date as YYYY/MM/DD or YYYY."},
+        help_text=_("YYYY/MM/DD or YYYY"),
+        error_messages={"invalid": _("Write the birth date as YYYY/MM/DD or YYYY.")},
     )
     missed_bye = forms.ChoiceField(
-        label="Rounds missed by a late entry",
-        choices=[(ByeKind.ZERO_POINT, "Zero points"), (ByeKind.HALF_POINT, "Half a point")],
+        label=_("Rounds missed by a late entry"),
+        choices=[(ByeKind.ZERO_POINT, _("Zero points")), (ByeKind.HALF_POINT, _("Half a point"))],
         initial=ByeKind.ZERO_POINT,
         required=False,  # shown only once round 1 is paired (late entries)
     )
@@ -437,11 +461,11 @@ class PlayerRatingForm(forms.Form):
     """A player's rating from a later round on, in a tournament over 30 days (VCL Q212-Q213);
     an empty rating removes the one recorded from that round."""
 
-    from_round = forms.IntegerField(label="From round", min_value=2, max_value=99)
+    from_round = forms.IntegerField(label=_("From round"), min_value=2, max_value=99)
     rating = forms.CharField(
-        label="Tournament rating",
+        label=_("Tournament rating"),
         required=False,
-        help_text="Empty to remove; “unrated” or 0 when unrated.",
+        help_text=_("Empty to remove; “unrated” or 0 when unrated."),
         widget=forms.TextInput(attrs={"inputmode": "numeric"}),
     )
 
@@ -485,17 +509,23 @@ class ImportForm(forms.Form):
     """A player list to import: its format and the file, bounded in size and lines."""
 
     file = forms.FileField(
-        label="CSV or TRF file",
-        error_messages={"required": "Choose a CSV or TRF file.", "empty": "The file is empty."},
+        label=_("CSV or TRF file"),
+        error_messages={
+            "required": _("Choose a CSV or TRF file."),
+            "empty": _("The file is empty."),
+        },
     )
-    format = forms.ChoiceField(choices=[("csv", "CSV"), ("trf", "TRF")], initial="csv")
+    format = forms.ChoiceField(
+        label=_("Format"), choices=[("csv", "CSV"), ("trf", "TRF")], initial="csv"
+    )
 
     def clean_file(self) -> str:
         """The file's text; a file that is not UTF-8 is read as Latin-1."""
         upload = self.cleaned_data["file"]
         if upload.size > MAX_IMPORT_BYTES:
             raise forms.ValidationError(
-                f"The file is larger than {MAX_IMPORT_BYTES // 1024} kB: split the list."
+                gettext("The file is larger than %(size)s kB: split the list.")
+                % {"size": MAX_IMPORT_BYTES // 1024}
             )
         raw: bytes = upload.read()
         try:
@@ -503,10 +533,11 @@ class ImportForm(forms.Form):
         except UnicodeDecodeError:
             text = raw.decode("latin-1")
         if "\x00" in text:
-            raise forms.ValidationError("This is not a text file (it holds NUL bytes).")
+            raise forms.ValidationError(gettext("This is not a text file (it holds NUL bytes)."))
         if text.count("\n") >= MAX_IMPORT_LINES:
             raise forms.ValidationError(
-                f"The file has more than {MAX_IMPORT_LINES} lines: split the list."
+                gettext("The file has more than %(lines)s lines: split the list.")
+                % {"lines": MAX_IMPORT_LINES}
             )
         return text
 
@@ -517,29 +548,29 @@ class ImportForm(forms.Form):
 
 
 class ByeRequestForm(forms.Form):
-    round_number = forms.IntegerField(label="Round", min_value=1, max_value=99)
+    round_number = forms.IntegerField(label=_("Round"), min_value=1, max_value=99)
     kind = forms.ChoiceField(
-        label="Bye",
+        label=_("Bye"),
         choices=[
-            (ByeKind.HALF_POINT, "Half-point"),
-            (ByeKind.ZERO_POINT, "Zero-point"),
-            (ByeKind.FULL_POINT, "Full-point (recorded)"),
+            (ByeKind.HALF_POINT, _("Half-point")),
+            (ByeKind.ZERO_POINT, _("Zero-point")),
+            (ByeKind.FULL_POINT, _("Full-point (recorded)")),
         ],
     )
 
 
 class WithdrawForm(forms.Form):
-    from_round = forms.IntegerField(label="From round", min_value=1, max_value=99)
+    from_round = forms.IntegerField(label=_("From round"), min_value=1, max_value=99)
     expelled = forms.BooleanField(
-        label="Expelled",
+        label=_("Expelled"),
         required=False,
-        help_text="Left out of the standings (a disciplinary decision).",
+        help_text=_("Left out of the standings (a disciplinary decision)."),
     )
 
 
 class ForbiddenPairForm(forms.Form):
-    first = forms.ModelChoiceField(queryset=Player.objects.none(), label="Player")
-    second = forms.ModelChoiceField(queryset=Player.objects.none(), label="must not meet")
+    first = forms.ModelChoiceField(queryset=Player.objects.none(), label=_("Player"))
+    second = forms.ModelChoiceField(queryset=Player.objects.none(), label=_("must not meet"))
 
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -560,13 +591,16 @@ class ResultForm(forms.Form):
 class RatingCorrectionForm(forms.Form):
     """A board of the round and the result the rating report must give for it (Q192)."""
 
-    board = forms.IntegerField(min_value=1, max_value=999)
+    board = forms.IntegerField(label=_("Board"), min_value=1, max_value=999)
     result = forms.ChoiceField(
-        label="Result for the rating report",
+        label=_("Result for the rating report"),
         choices=[(value, label) for value, label in Result.choices if value],
     )
     note = forms.CharField(
-        max_length=300, required=False, help_text="Why: e.g. reported after round 6 ended."
+        label=_("Note"),
+        max_length=300,
+        required=False,
+        help_text=_("Why: e.g. reported after round 6 ended."),
     )
 
 
@@ -574,7 +608,7 @@ class Chess960Form(forms.Form):
     """The Chess960 starting position the arbiter enters for a round (checklist Q222)."""
 
     position = forms.IntegerField(
-        label="Chess960 starting position", min_value=0, max_value=POSITIONS - 1
+        label=_("Chess960 starting position"), min_value=0, max_value=POSITIONS - 1
     )
 
 
@@ -582,13 +616,13 @@ class ManualTiebreakForm(forms.Form):
     """A player's manual tie-break value (checklist Q207); empty clears it."""
 
     value = forms.DecimalField(
-        label="Manual tie-break (MAN)",
+        label=_("Manual tie-break (MAN)"),
         required=False,
         max_digits=9,
         decimal_places=4,
         min_value=-MANUAL_LIMIT + Decimal("0.0001"),
         max_value=MANUAL_LIMIT - Decimal("0.0001"),
-        help_text="A value computed elsewhere; the higher ranks first. Empty: no value.",
+        help_text=_("A value computed elsewhere; the higher ranks first. Empty: no value."),
     )
 
     @classmethod

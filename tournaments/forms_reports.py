@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.domain.trf.time_control import TimeControlError, describe_time_control
 from tournaments.models import RatingKind, Tournament, TournamentStatus
@@ -19,16 +20,16 @@ class ReportFilterForm(forms.Form):
     """Which tournaments the officers' page lists, and the zip of reports holds."""
 
     start_from = forms.DateField(
-        label="Starting from", required=False, widget=forms.DateInput(attrs={"type": "date"})
+        label=_("Starting from"), required=False, widget=forms.DateInput(attrs={"type": "date"})
     )
     start_until = forms.DateField(
-        label="Starting until", required=False, widget=forms.DateInput(attrs={"type": "date"})
+        label=_("Starting until"), required=False, widget=forms.DateInput(attrs={"type": "date"})
     )
     status = forms.ChoiceField(
-        label="Status", required=False, choices=[("", "Any"), *TournamentStatus.choices]
+        label=_("Status"), required=False, choices=[("", _("Any")), *TournamentStatus.choices]
     )
     rating_kind = forms.ChoiceField(
-        label="Rate", required=False, choices=[("", "Any"), *RatingKind.choices]
+        label=_("Rate"), required=False, choices=[("", _("Any")), *RatingKind.choices]
     )
 
     def filters(self) -> ReportFilters:
@@ -52,36 +53,39 @@ class RatingReportForm(forms.Form):
     TRF-2026 222): they read and check input; `tournament_set_report_details` saves."""
 
     tournament_type = forms.CharField(
-        label="Type of tournament (092)", max_length=60, required=False
+        label=_("Type of tournament (092)"), max_length=60, required=False
     )
     time_control = forms.CharField(
-        label="Time control (TRF-2026 222)",
+        label=_("Time control (TRF-2026 222)"),
         max_length=60,
         required=False,
-        help_text="Seconds: 5400+30 is 90 min + 30 s/move; 40/6000+30:900+30 is 40 moves in "
-        "100 min, then 15 min, 30 s/move throughout; W300-B240 an Armageddon game.",
+        help_text=_(
+            "Seconds: 5400+30 is 90 min + 30 s/move; 40/6000+30:900+30 is 40 moves in "
+            "100 min, then 15 min, 30 s/move throughout; W300-B240 an Armageddon game."
+        ),
     )
     round_dates = forms.CharField(
-        label="Round dates (132)",
+        label=_("Round dates (132)"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 4}),
-        help_text="One date per round, round 1 first (YYYY-MM-DD), separated by spaces, commas "
-        "or lines.",
+        help_text=_(
+            "One date per round, round 1 first (YYYY-MM-DD), separated by spaces, commas or lines."
+        ),
     )
     chief_arbiter_fide_id = forms.CharField(
-        label="Chief arbiter's FIDE ID (102)",
+        label=_("Chief arbiter's FIDE ID (102)"),
         required=False,
         max_length=11,
         widget=forms.TextInput(attrs={"inputmode": "numeric"}),
     )
     deputies = forms.CharField(
-        label="Deputy arbiters (112)",
+        label=_("Deputy arbiters (112)"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 3}),
-        help_text="One a line: the name, a comma, the FIDE ID (e.g. Jane Doe, 1234567).",
+        help_text=_("One a line: the name, a comma, the FIDE ID (e.g. Jane Doe, 1234567)."),
     )
     rated = forms.BooleanField(
-        label="Rated (submitted for FIDE rating at its rate)", required=False
+        label=_("Rated (submitted for FIDE rating at its rate)"), required=False
     )
 
     def __init__(self, *args: Any, rounds: int, **kwargs: Any) -> None:
@@ -111,7 +115,9 @@ class RatingReportForm(forms.Form):
             try:
                 describe_time_control(code)
             except TimeControlError as error:
-                raise forms.ValidationError(f"The time control does not read: {error}.") from error
+                raise forms.ValidationError(
+                    _("The time control does not read: %(error)s.") % {"error": error}
+                ) from error
         return code
 
     def clean_round_dates(self) -> list[str]:
@@ -123,20 +129,24 @@ class RatingReportForm(forms.Form):
             except ValueError:
                 day = None
             if day is None or len(word) != 10:
-                raise forms.ValidationError(f"Round {number}: {word[:20]!r} is not YYYY-MM-DD.")
+                raise forms.ValidationError(
+                    _("Round %(number)s: %(word)s is not YYYY-MM-DD.")
+                    % {"number": number, "word": repr(word[:20])}
+                )
             dates.append(day)
         if len(dates) > self.rounds:
             raise forms.ValidationError(
-                f"{len(dates)} dates for {self.rounds} rounds: one date per round."
+                _("%(dates)s dates for %(rounds)s rounds: one date per round.")
+                % {"dates": len(dates), "rounds": self.rounds}
             )
         if dates != sorted(dates):
-            raise forms.ValidationError("The dates go back in time: round 1 first.")
+            raise forms.ValidationError(_("The dates go back in time: round 1 first."))
         return [day.isoformat() for day in dates]
 
     def clean_chief_arbiter_fide_id(self) -> str:
         fide_id: str = self.cleaned_data["chief_arbiter_fide_id"].strip()
         if fide_id and not _FIDE_ID.fullmatch(fide_id):
-            raise forms.ValidationError("A FIDE ID is up to 11 digits.")
+            raise forms.ValidationError(_("A FIDE ID is up to 11 digits."))
         return fide_id
 
     def clean_deputies(self) -> list[tuple[str, str]]:
@@ -144,15 +154,19 @@ class RatingReportForm(forms.Form):
         for number, line in enumerate(self.cleaned_data["deputies"].splitlines(), start=1):
             if not line.strip():
                 continue
-            name, _, fide_id = line.rpartition(",") if "," in line else (line, "", "")
+            name, _comma, fide_id = line.rpartition(",") if "," in line else (line, "", "")
             name, fide_id = name.strip(), fide_id.strip()
             if not name or ";" in name:
-                raise forms.ValidationError(f"Line {number}: a name (without ';') comes first.")
+                raise forms.ValidationError(
+                    _("Line %(number)s: a name (without ';') comes first.") % {"number": number}
+                )
             if fide_id and not _FIDE_ID.fullmatch(fide_id):
-                raise forms.ValidationError(f"Line {number}: a FIDE ID is up to 11 digits.")
+                raise forms.ValidationError(
+                    _("Line %(number)s: a FIDE ID is up to 11 digits.") % {"number": number}
+                )
             deputies.append((name, fide_id))
-        if len("; ".join(name for name, _ in deputies)) > 200:
-            raise forms.ValidationError("The deputies' names take more than 200 characters.")
+        if len("; ".join(name for name, _id in deputies)) > 200:
+            raise forms.ValidationError(_("The deputies' names take more than 200 characters."))
         return deputies
 
     def details(self) -> ReportDetails:

@@ -15,15 +15,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
-from typing import Concatenate, ParamSpec, cast
+from typing import TYPE_CHECKING, Concatenate, ParamSpec, cast
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from django_htmx.middleware import HtmxDetails
 
 from tournaments.models import FederationOfficer, Tournament, TournamentRole
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 P = ParamSpec("P")
 
@@ -128,12 +133,12 @@ def reports_required(
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         if not user_reads_reports(request.user, tournament):
-            federation = tournament.federation.strip().upper() or "no federation"
-            reason = (
-                f"Only the arbiters of {tournament.name} and the officers of its federation "
-                f"({federation}) may download its reports: they hold the players' birth dates "
+            federation = tournament.federation.strip().upper() or gettext("no federation")
+            reason = gettext(
+                "Only the arbiters of %(name)s and the officers of its federation "
+                "(%(federation)s) may download its reports: they hold the players' birth dates "
                 "and FIDE ids."
-            )
+            ) % {"name": tournament.name, "federation": federation}
             context = {"tournament": tournament, "reason": reason}
             return render(request, "403.html", context, status=403)
         return view(cast(ArbiterRequest, request), tournament, *args, **kwargs)
@@ -142,7 +147,7 @@ def reports_required(
 
 
 def _user_check_required(
-    allowed: Callable[[AbstractBaseUser | AnonymousUser], bool], reason: str
+    allowed: Callable[[AbstractBaseUser | AnonymousUser], bool], reason: StrOrPromise
 ) -> Callable[
     [Callable[Concatenate[ArbiterRequest, P], HttpResponse]],
     Callable[Concatenate[HttpRequest, P], HttpResponse],
@@ -168,8 +173,8 @@ def _user_check_required(
 
 officer_required = _user_check_required(
     user_is_officer,
-    "Only federation officers see the reports of their federation's tournaments.",
+    _("Only federation officers see the reports of their federation's tournaments."),
 )
 staff_required = _user_check_required(
-    user_is_staff, "Only the site's staff manage what every tournament shares."
+    user_is_staff, _("Only the site's staff manage what every tournament shares.")
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.rounds import Game, Result
 from tournaments.models.tournament import Tournament
@@ -13,8 +14,8 @@ from tournaments.models.tournament import Tournament
 class ArbiterRole(models.TextChoices):
     """An arbiter's role in one tournament (the chief arbiter invites and removes deputies)."""
 
-    CHIEF = "chief", "Chief arbiter"
-    DEPUTY = "deputy", "Deputy arbiter"
+    CHIEF = "chief", _("Chief arbiter")
+    DEPUTY = "deputy", _("Deputy arbiter")
 
 
 class TournamentRole(models.Model):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.core.validators import MaxValueValidator, RegexValidator
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.tournament import MAX_RATING, Tournament
 
@@ -13,21 +14,21 @@ RENUMBERING_LAST_ROUND = 4
 
 
 class Sex(models.TextChoices):
-    MALE = "m", "Male"
-    FEMALE = "w", "Female"
+    MALE = "m", _("Male")
+    FEMALE = "w", _("Female")
 
 
 class Title(models.TextChoices):
     """FIDE titles in the order of C.04.2 B.2 (b)."""
 
-    GM = "GM", "Grandmaster"
-    IM = "IM", "International Master"
-    WGM = "WGM", "Woman Grandmaster"
-    FM = "FM", "FIDE Master"
-    WIM = "WIM", "Woman International Master"
-    CM = "CM", "Candidate Master"
-    WFM = "WFM", "Woman FIDE Master"
-    WCM = "WCM", "Woman Candidate Master"
+    GM = "GM", _("Grandmaster")
+    IM = "IM", _("International Master")
+    WGM = "WGM", _("Woman Grandmaster")
+    FM = "FM", _("FIDE Master")
+    WIM = "WIM", _("Woman International Master")
+    CM = "CM", _("Candidate Master")
+    WFM = "WFM", _("Woman FIDE Master")
+    WCM = "WCM", _("Woman Candidate Master")
 
 
 TITLE_ORDER: dict[str, int] = {title.value: index for index, title in enumerate(Title)}
@@ -35,8 +36,8 @@ TITLE_ORDER: dict[str, int] = {title.value: index for index, title in enumerate(
 
 
 class PlayerStatus(models.TextChoices):
-    ACTIVE = "active", "Active"
-    WITHDRAWN = "withdrawn", "Withdrawn"
+    ACTIVE = "active", _("Active")
+    WITHDRAWN = "withdrawn", _("Withdrawn")
 
 
 class Player(models.Model):

@@ -10,24 +10,25 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.domain.ratinglists import ListKind, Rate
 
 
 class RatingListKind(models.TextChoices):
-    FIDE = ListKind.FIDE_COMBINED.value, "FIDE combined list (standard, rapid, blitz)"
-    FIDE_STANDARD = ListKind.FIDE_STANDARD.value, "FIDE standard list"
-    FIDE_RAPID = ListKind.FIDE_RAPID.value, "FIDE rapid list"
-    FIDE_BLITZ = ListKind.FIDE_BLITZ.value, "FIDE blitz list"
-    NATIONAL = ListKind.NATIONAL.value, "National list (CSV)"
+    FIDE = ListKind.FIDE_COMBINED.value, _("FIDE combined list (standard, rapid, blitz)")
+    FIDE_STANDARD = ListKind.FIDE_STANDARD.value, _("FIDE standard list")
+    FIDE_RAPID = ListKind.FIDE_RAPID.value, _("FIDE rapid list")
+    FIDE_BLITZ = ListKind.FIDE_BLITZ.value, _("FIDE blitz list")
+    NATIONAL = ListKind.NATIONAL.value, _("National list (CSV)")
 
 
 class RatingKind(models.TextChoices):
     """The rate of play of a tournament, hence the rating it uses (FIDE rates them apart)."""
 
-    STANDARD = Rate.STANDARD.value, "Standard"
-    RAPID = Rate.RAPID.value, "Rapid"
-    BLITZ = Rate.BLITZ.value, "Blitz"
+    STANDARD = Rate.STANDARD.value, _("Standard")
+    RAPID = Rate.RAPID.value, _("Rapid")
+    BLITZ = Rate.BLITZ.value, _("Blitz")
 
 
 class RatingList(models.Model):

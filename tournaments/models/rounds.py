@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.domain.state import Outcome
 from tournaments.models.players import Player
@@ -13,10 +14,10 @@ from tournaments.models.tournament import Tournament
 class RoundState(models.TextChoices):
     """A round's life: not paired → paired (draft) → published → completed."""
 
-    NOT_PAIRED = "not_paired", "Not paired"
-    PAIRED = "paired", "Paired (draft)"
-    PUBLISHED = "published", "Published"
-    COMPLETED = "completed", "Completed"
+    NOT_PAIRED = "not_paired", _("Not paired")
+    PAIRED = "paired", _("Paired (draft)")
+    PUBLISHED = "published", _("Published")
+    COMPLETED = "completed", _("Completed")
 
 
 class Round(models.Model):
@@ -54,22 +55,22 @@ class Round(models.Model):
 class Result(models.TextChoices):
     """A game's result; forfeits and the TRF W/D/L "not rated" results included."""
 
-    NOT_PLAYED = "", "Not yet played"
+    NOT_PLAYED = "", _("Not yet played")
     WHITE_WINS = "1-0", "1-0"
     DRAW = "1/2-1/2", "½-½"
     BLACK_WINS = "0-1", "0-1"
-    WHITE_WINS_FORFEIT = "+/-", "+/− (forfeit)"
-    BLACK_WINS_FORFEIT = "-/+", "−/+ (forfeit)"
-    DOUBLE_FORFEIT = "-/-", "−/− (double forfeit)"
-    WHITE_WINS_UNRATED = "W-L", "1-0 (not rated)"
-    DRAW_UNRATED = "D-D", "½-½ (not rated)"
-    BLACK_WINS_UNRATED = "L-W", "0-1 (not rated)"
+    WHITE_WINS_FORFEIT = "+/-", _("+/− (forfeit)")
+    BLACK_WINS_FORFEIT = "-/+", _("−/+ (forfeit)")
+    DOUBLE_FORFEIT = "-/-", _("−/− (double forfeit)")
+    WHITE_WINS_UNRATED = "W-L", _("1-0 (not rated)")
+    DRAW_UNRATED = "D-D", _("½-½ (not rated)")
+    BLACK_WINS_UNRATED = "L-W", _("0-1 (not rated)")
     # Played games the arbiter scored unusually (C.04.1; FIDE checklist Q180): rated games.
     HALF_ZERO = "1/2-0", "½-0"
     ZERO_HALF = "0-1/2", "0-½"
     ZERO_ZERO = "0-0", "0-0"
     # Not finished yet (checklist Q157): counts as a draw for pairing until its result is in.
-    ADJOURNED = "adj", "Adjourned"
+    ADJOURNED = "adj", _("Adjourned")
 
     @property
     def outcomes(self) -> tuple[Outcome, Outcome]:
@@ -128,10 +129,10 @@ class Game(models.Model):
 class ByeKind(models.TextChoices):
     """A round without a game (C.04.1 c; C.04.2 D.4); the letter is the TRF result code."""
 
-    PAIRING_ALLOCATED = "U", "Pairing-allocated bye"
-    HALF_POINT = "H", "Half-point bye"
-    FULL_POINT = "F", "Full-point bye"
-    ZERO_POINT = "Z", "Zero-point bye (absence)"
+    PAIRING_ALLOCATED = "U", _("Pairing-allocated bye")
+    HALF_POINT = "H", _("Half-point bye")
+    FULL_POINT = "F", _("Full-point bye")
+    ZERO_POINT = "Z", _("Zero-point bye (absence)")
 
     @property
     def outcome(self) -> Outcome:

@@ -7,6 +7,7 @@ import datetime
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.domain.ratings import RatingMethod, UnratedMethod, is_long_event
 from tournaments.domain.state import Points, Scoring
@@ -22,8 +23,8 @@ MAX_RATING = 3500
 class PairingSystem(models.TextChoices):
     """Pairing system and rules edition, as TRF-2026 line 192 encodes them."""
 
-    FIDE_DUTCH = "FIDE_DUTCH", "FIDE Dutch system (2017 rules)"
-    FIDE_DUTCH_2025 = "FIDE_DUTCH_2025", "FIDE Dutch system (2025 rules)"
+    FIDE_DUTCH = "FIDE_DUTCH", _("FIDE Dutch system (2017 rules)")
+    FIDE_DUTCH_2025 = "FIDE_DUTCH_2025", _("FIDE Dutch system (2025 rules)")
 
     @classmethod
     def for_start_date(cls, start: datetime.date | None) -> PairingSystem:
@@ -36,58 +37,58 @@ class PairingSystem(models.TextChoices):
 class TournamentFormat(models.TextChoices):
     """Swiss, or a single or double round robin paired from the Berger tables (C.05 Annex 1)."""
 
-    SWISS = "swiss", "Swiss system"
-    ROUND_ROBIN = "round_robin", "Round robin"
-    DOUBLE_ROUND_ROBIN = "double_round_robin", "Double round robin"
+    SWISS = "swiss", _("Swiss system")
+    ROUND_ROBIN = "round_robin", _("Round robin")
+    DOUBLE_ROUND_ROBIN = "double_round_robin", _("Double round robin")
 
 
 class InitialColor(models.TextChoices):
     """The colour drawn for the first player in round 1 (C.04.3 E.5)."""
 
-    WHITE = "W", "White"
-    BLACK = "B", "Black"
+    WHITE = "W", _("White")
+    BLACK = "B", _("Black")
 
 
 class InitialOrderCriterion(models.TextChoices):
     """What ranks players level on rating and title (C.04.2 B.2 c, VCL Q146): alphabetical
     order unless another criterion was announced."""
 
-    NAME = "name", "Alphabetical order"
-    FIDE_ID = "fide_id", "FIDE ID (lowest first)"
+    NAME = "name", _("Alphabetical order")
+    FIDE_ID = "fide_id", _("FIDE ID (lowest first)")
 
 
 class TournamentRatingMethod(models.TextChoices):
     """The tournament rating (TRF-2026 line 172; VCL Q145): `domain.ratings.RatingMethod`."""
 
-    FIDE = RatingMethod.FIDE.value, "FIDE rating"
-    NRO = RatingMethod.NRO.value, "National rating (NRO)"
-    FIDON = RatingMethod.FIDON.value, "FIDE rating, else national (FIDON)"
-    NIDOF = RatingMethod.NIDOF.value, "National rating, else FIDE (NIDOF)"
-    HBFN = RatingMethod.HBFN.value, "Highest of FIDE, national and manual (HBFN)"
-    OTHER = RatingMethod.OTHER.value, "Manual rating (OTHER)"
+    FIDE = RatingMethod.FIDE.value, _("FIDE rating")
+    NRO = RatingMethod.NRO.value, _("National rating (NRO)")
+    FIDON = RatingMethod.FIDON.value, _("FIDE rating, else national (FIDON)")
+    NIDOF = RatingMethod.NIDOF.value, _("National rating, else FIDE (NIDOF)")
+    HBFN = RatingMethod.HBFN.value, _("Highest of FIDE, national and manual (HBFN)")
+    OTHER = RatingMethod.OTHER.value, _("Manual rating (OTHER)")
 
 
 class UnratedRule(models.TextChoices):
     """Unrated players in the rating-based tie-breaks (C.07 10; VCL Q208-Q209):
     `domain.ratings.UnratedMethod`."""
 
-    UNDEFINED = UnratedMethod.UNDEFINED.value, "Tie-breaks undefined (C.07 default)"
-    FIXED = UnratedMethod.FIXED.value, "A fixed rating"
-    FIELD_MINIMUM = UnratedMethod.FIELD_MINIMUM.value, "The lowest rating in the field"
+    UNDEFINED = UnratedMethod.UNDEFINED.value, _("Tie-breaks undefined (C.07 default)")
+    FIXED = UnratedMethod.FIXED.value, _("A fixed rating")
+    FIELD_MINIMUM = UnratedMethod.FIELD_MINIMUM.value, _("The lowest rating in the field")
 
 
 class TiebreakRatings(models.TextChoices):
     """Which rating the rating-based tie-breaks use when ratings change during the
     tournament (C.07 10; VCL Q214-Q216)."""
 
-    FIRST = "first", "Each player's first rating (C.07 default)"
-    PER_ROUND = "round", "The rating valid in each round"
+    FIRST = "first", _("Each player's first rating (C.07 default)")
+    PER_ROUND = "round", _("The rating valid in each round")
 
 
 class TournamentStatus(models.TextChoices):
-    REGISTRATION = "registration", "Registration"
-    IN_PROGRESS = "in_progress", "In progress"
-    FINISHED = "finished", "Finished"
+    REGISTRATION = "registration", _("Registration")
+    IN_PROGRESS = "in_progress", _("In progress")
+    FINISHED = "finished", _("Finished")
 
 
 def _half_points(default: int, verbose_name: str) -> models.PositiveSmallIntegerField[int, int]:

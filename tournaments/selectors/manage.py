@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db.models import Count, Q, QuerySet
 from django.http import Http404
+from django.utils.translation import gettext as _
 
 from tournaments.models import (
     RENUMBERING_LAST_ROUND,
@@ -40,15 +41,15 @@ def dashboard(tournament: Tournament) -> dict[str, object]:
 def _next_step(rounds: list[Round], player_count: int) -> str:
     """What the arbiter has to do next, in a sentence."""
     if player_count < 2:
-        return "Register the players (at least two)."
+        return _("Register the players (at least two).")
     for rnd in rounds:
         if rnd.state == RoundState.PAIRED:
-            return f"Check and publish the draft of round {rnd.number}."
+            return _("Check and publish the draft of round %(number)s.") % {"number": rnd.number}
         if rnd.state == RoundState.PUBLISHED:
-            return f"Enter the results of round {rnd.number}."
+            return _("Enter the results of round %(number)s.") % {"number": rnd.number}
         if rnd.state == RoundState.NOT_PAIRED:
-            return f"Pair round {rnd.number}."
-    return "Every round is completed: the tournament is over."
+            return _("Pair round %(number)s.") % {"number": rnd.number}
+    return _("Every round is completed: the tournament is over.")
 
 
 def players_page(tournament: Tournament) -> dict[str, object]:

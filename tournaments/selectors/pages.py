@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Generic, TypedDict, TypeVar
 
 from django.db.models import Count, QuerySet
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments.domain.state import Color, Outcome, PlayerId, Points, Scoring
 from tournaments.exceptions import RoundNotPublished
@@ -102,7 +104,9 @@ def round_boards(rnd: Round, tournament: Tournament) -> RoundBoards:
     round the public may not see. A game of an earlier round without a result (a correction
     under way) counts as not played yet."""
     if rnd.state not in VISIBLE_STATES:
-        raise RoundNotPublished(f"Round {rnd.number} is not published yet.")
+        raise RoundNotPublished(
+            _("Round %(number)s is not published yet.") % {"number": rnd.number}
+        )
     rows = state_rows(tournament, rnd.number, pending_results=True)
     return RoundBoards(
         games=[game for game in rows.games if game.round_id == rnd.pk],
@@ -227,17 +231,27 @@ def player_card(
     return PlayerCard(player=player, rows=rows, total=Points(total))
 
 
+_CARD_RESULTS = {
+    Outcome.WIN: gettext_lazy("win"),
+    Outcome.DRAW: gettext_lazy("draw"),
+    Outcome.LOSS: gettext_lazy("loss"),
+    Outcome.FORFEIT_WIN: gettext_lazy("won by forfeit"),
+    Outcome.FORFEIT_LOSS: gettext_lazy("lost by forfeit"),
+    Outcome.UNRATED_WIN: gettext_lazy("win"),
+    Outcome.UNRATED_DRAW: gettext_lazy("draw"),
+    Outcome.UNRATED_LOSS: gettext_lazy("loss"),
+    Outcome.ABSENT: gettext_lazy("absent"),
+    Outcome.ADJOURNED: gettext_lazy("adjourned"),
+}
+"""What a round gave the player, as the player card says it (the byes: `_BYE_LABELS`)."""
+
+
 def _card_result(outcome: Outcome | None) -> str:
     if outcome is None:
-        return "playing"
-    if outcome is Outcome.ABSENT:
-        return "absent"
-    if outcome.is_bye:
-        return _BYE_LABELS[outcome.value]
-    return {
-        Outcome.FORFEIT_WIN: "won by forfeit",
-        Outcome.FORFEIT_LOSS: "lost by forfeit",
-    }.get(outcome, outcome.name.replace("UNRATED_", "").lower())
+        return _("playing")
+    if outcome is not Outcome.ABSENT and outcome.is_bye:
+        return str(_BYE_LABELS[outcome.value])
+    return str(_CARD_RESULTS[outcome])
 
 
 def _float(

@@ -115,7 +115,7 @@ def bye_create(*, rnd: Round, player: Player, kind: ByeKind, by: User | None = N
 
 
 def _result_label(value: str) -> str:
-    return Result(value).label if value else "no result"
+    return str(Result(value).label) if value else "no result"
 
 
 def first_open_round(tournament: Tournament) -> int:

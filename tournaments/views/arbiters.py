@@ -17,6 +17,7 @@ from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from tournaments.exceptions import TournamentError
@@ -99,7 +100,7 @@ def invitation_new(request: ArbiterRequest, tournament: Tournament) -> HttpRespo
 def invitation_withdraw(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
     form = InvitationChoiceForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose an open invitation link.")
+        messages.error(request, _("Choose an open invitation link."))
         return _back(tournament)
     try:
         arbiter_invitation_withdraw(
@@ -110,7 +111,7 @@ def invitation_withdraw(request: ArbiterRequest, tournament: Tournament) -> Http
     except TournamentError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, "The invitation link is withdrawn: it no longer works.")
+        messages.success(request, _("The invitation link is withdrawn: it no longer works."))
     return _back(tournament)
 
 
@@ -120,7 +121,7 @@ def arbiter_delete(request: ArbiterRequest, tournament: Tournament) -> HttpRespo
     """Remove a deputy (the chief), or step down (a deputy, for themselves)."""
     form = ArbiterChoiceForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose a deputy arbiter.")
+        messages.error(request, _("Choose a deputy arbiter."))
         return _back(tournament)
     user_id = form.cleaned_data["user"]
     try:
@@ -129,9 +130,11 @@ def arbiter_delete(request: ArbiterRequest, tournament: Tournament) -> HttpRespo
         messages.error(request, str(error))
         return _back(tournament)
     if user_id == request.user.pk:
-        messages.success(request, f"You are no longer an arbiter of {tournament.name}.")
+        messages.success(
+            request, _("You are no longer an arbiter of %(name)s.") % {"name": tournament.name}
+        )
         return redirect("tournament-detail", tournament.slug)
-    messages.success(request, "The deputy arbiter is removed.")
+    messages.success(request, _("The deputy arbiter is removed."))
     return _back(tournament)
 
 
@@ -141,7 +144,7 @@ def chief_hand_over(request: ArbiterRequest, tournament: Tournament) -> HttpResp
     """Make a deputy the chief arbiter; the former chief stays as a deputy."""
     form = ArbiterChoiceForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose the deputy arbiter who becomes chief arbiter.")
+        messages.error(request, _("Choose the deputy arbiter who becomes chief arbiter."))
         return _back(tournament)
     try:
         role = arbiter_hand_over(
@@ -151,7 +154,9 @@ def chief_hand_over(request: ArbiterRequest, tournament: Tournament) -> HttpResp
         messages.error(request, str(error))
     else:
         messages.success(
-            request, f"{role.user.get_username()} is the chief arbiter; you are a deputy."
+            request,
+            _("%(name)s is the chief arbiter; you are a deputy.")
+            % {"name": role.user.get_username()},
         )
     return _back(tournament)
 
@@ -169,13 +174,18 @@ def join(request: ArbiterRequest, slug: str, token: str) -> HttpResponse:
         answer = request.POST.get("answer")
         if answer == "accept":
             arbiter_invitation_accept(tournament=tournament, token=token, by=request.user)
-            messages.success(request, f"You are a deputy arbiter of {tournament.name}.")
+            messages.success(
+                request, _("You are a deputy arbiter of %(name)s.") % {"name": tournament.name}
+            )
             return redirect("manage-dashboard", tournament.slug)
         if answer == "decline":
             arbiter_invitation_decline(tournament=tournament, token=token, by=request.user)
-            messages.info(request, f"You declined the invitation to arbitrate {tournament.name}.")
+            messages.info(
+                request,
+                _("You declined the invitation to arbitrate %(name)s.") % {"name": tournament.name},
+            )
             return redirect("tournament-detail", tournament.slug)
-        error = "Accept or decline the invitation."
+        error = _("Accept or decline the invitation.")
     except TournamentError as refused:
         error = str(refused)
     context["error"] = error
@@ -195,7 +205,10 @@ def signup(request: HtmxHttpRequest) -> HttpResponse:
     if form.is_bound and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, f"Welcome, {user.get_username()}: your account is ready.")
+        messages.success(
+            request,
+            _("Welcome, %(name)s: your account is ready.") % {"name": user.get_username()},
+        )
         return HttpResponseRedirect(next_url) if next_url else redirect("home")
     status = 400 if form.errors else 200
     context = {"form": form, "next": next_url}

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext_lazy as _
 from django_htmx.http import HttpResponseClientRedirect, reselect, reswap, retarget
 
 from tournaments.confirmations import (
@@ -35,9 +36,9 @@ PAGE_TARGET = "main"
 """What a page-level action's htmx form swaps (with `hx-select`) when the page comes back."""
 
 LEVEL_NAMES = {
-    Level.NOTICE: "Notice",
-    Level.CONFIRM: "Confirm",
-    Level.DOUBLE_CONFIRM: "Double confirmation",
+    Level.NOTICE: _("Notice"),
+    Level.CONFIRM: _("Confirm"),
+    Level.DOUBLE_CONFIRM: _("Double confirmation"),
 }
 
 

@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.domain.chess960 import back_rank
@@ -28,13 +29,17 @@ def round_chess960(request: ArbiterRequest, tournament: Tournament, number: int)
     page = reverse("manage-results", args=[tournament.slug, number])
     form = Chess960Form(request.POST)
     if not form.is_valid():
-        messages.error(request, "A Chess960 position is a number from 0 to 959.")
+        messages.error(request, _("A Chess960 position is a number from 0 to 959."))
         return back_to(request, page)
     position = form.cleaned_data["position"]
 
-    def enter(_: Confirmed | None) -> str:
+    def enter(confirmed: Confirmed | None) -> str:
         round_set_chess960_position(rnd=rnd, position=position, by=request.user)
-        return f"Round {number} is played from position {position} ({back_rank(position)})."
+        return _("Round %(number)s is played from position %(position)s (%(pieces)s).") % {
+            "number": number,
+            "position": position,
+            "pieces": back_rank(position),
+        }
 
     return confirmed_action(request, tournament, page, enter)
 
@@ -50,7 +55,7 @@ def player_manual_tiebreak(
     form = ManualTiebreakForm(request.POST)
     if not form.is_valid():
         messages.error(
-            request, "A manual tie-break value is a number below 100,000 with four decimals."
+            request, _("A manual tie-break value is a number below 100,000 with four decimals.")
         )
         return back_to(request, page)
     value = form.cleaned_data["value"]
@@ -59,6 +64,6 @@ def player_manual_tiebreak(
         player_set_manual_tiebreak(
             player=subject, value=value, by=request.user, confirmed=confirmed
         )
-        return f"The manual tie-break of {subject.name} is saved."
+        return _("The manual tie-break of %(name)s is saved.") % {"name": subject.name}
 
     return confirmed_action(request, tournament, page, enter)

@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from tournaments.confirmations import confirmed_level
@@ -41,5 +42,5 @@ def fide_mode_leave(request: ArbiterRequest, tournament: Tournament) -> HttpResp
     except TournamentError as error:
         messages.error(request, str(error))
     else:
-        messages.warning(request, "The tournament has left FIDE mode, for good.")
+        messages.warning(request, _("The tournament has left FIDE mode, for good."))
     return back_to(request, page)

@@ -15,6 +15,7 @@ from django.core import signing
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -61,7 +62,7 @@ def tournament_import_confirm(request: ArbiterRequest) -> HttpResponse:
             request.POST.get("token", ""), salt=TOKEN_SALT, max_age=TOKEN_MAX_AGE
         )
     except signing.SignatureExpired:
-        return _confirm_refused(request, "The preview has expired: upload the file again.")
+        return _confirm_refused(request, _("The preview has expired: upload the file again."))
     except signing.BadSignature:
         payload = None
     if not (
@@ -69,14 +70,19 @@ def tournament_import_confirm(request: ArbiterRequest) -> HttpResponse:
         and payload.get("user") == request.user.pk
         and isinstance(payload.get("text"), str)
     ):
-        return _confirm_refused(request, "This confirmation is not valid: upload the file again.")
+        return _confirm_refused(
+            request, _("This confirmation is not valid: upload the file again.")
+        )
     text: str = payload["text"]
     try:
         imported = tournament_import_trf_reported(text=text, by=request.user)
     except TrfImportError as error:
         return _render(request, {"form": TournamentImportForm(), **_refusal(text, error)})
     tournament = imported.tournament
-    messages.success(request, f"{tournament.name} is imported: you are its chief arbiter.")
+    messages.success(
+        request,
+        _("%(name)s is imported: you are its chief arbiter.") % {"name": tournament.name},
+    )
     url = reverse("manage-dashboard", args=[tournament.slug])
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 

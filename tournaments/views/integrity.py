@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from tournaments.confirmations import confirmed_level
@@ -40,7 +41,7 @@ def event_undo(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
     )
     try:
         if event is None:
-            raise UndoRefused("There is no such event in this tournament.")
+            raise UndoRefused(_("There is no such event in this tournament."))
         undo = integrity_event_undo(
             event=event, by=request.user, confirmed=confirmed_level(request, tournament)
         )

@@ -10,6 +10,8 @@ from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from tournaments.confirmations import confirmed_level
@@ -102,7 +104,7 @@ def tournament_edit(request: ArbiterRequest, tournament: Tournament) -> HttpResp
         except TournamentError as error:
             form.add_error(None, str(error))
         else:
-            messages.success(request, "The tournament is saved.")
+            messages.success(request, _("The tournament is saved."))
             return back_to(request, reverse("manage-dashboard", args=[tournament.slug]))
     context = {
         "tournament": tournament,
@@ -152,17 +154,25 @@ def players_import(request: ArbiterRequest, tournament: Tournament) -> HttpRespo
     form = ImportForm(request.POST, request.FILES)
     if not form.is_valid():
         problems = [f"{name}: {error}" for name, errors in form.errors.items() for error in errors]
-        messages.error(request, "Nothing imported: " + " · ".join(problems))
+        messages.error(
+            request, _("Nothing imported: %(problems)s") % {"problems": " · ".join(problems)}
+        )
         return redirect("manage-players", tournament.slug)
     service = players_import_trf if form.cleaned_data["format"] == "trf" else players_import_csv
     try:
         count = service(tournament=tournament, text=form.text(), by=request.user)
     except PlayerImportError as error:
-        messages.error(request, "Nothing imported: " + " · ".join(error.errors))
+        messages.error(
+            request, _("Nothing imported: %(problems)s") % {"problems": " · ".join(error.errors)}
+        )
     except TournamentError as error:
-        messages.error(request, f"Nothing imported: {error}")
+        messages.error(request, _("Nothing imported: %(problems)s") % {"problems": error})
     else:
-        messages.success(request, f"{count} players imported.")
+        messages.success(
+            request,
+            ngettext("%(count)s player imported.", "%(count)s players imported.", count)
+            % {"count": count},
+        )
     return redirect("manage-players", tournament.slug)
 
 
@@ -180,7 +190,7 @@ def players_renumber(request: ArbiterRequest, tournament: Tournament) -> HttpRes
     except TournamentError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, "Pairing numbers follow the initial ranking order.")
+        messages.success(request, _("Pairing numbers follow the initial ranking order."))
     return back_to(request, page)
 
 
@@ -232,7 +242,7 @@ def player_details(
         except TournamentError as error:
             form.add_error(None, str(error))
         else:
-            messages.success(request, f"The details of {subject} are saved.")
+            messages.success(request, _("The details of %(name)s are saved.") % {"name": subject})
             return _back_to_player(tournament, subject.pairing_number)
     return _player_page(request, tournament, subject, form)
 
@@ -254,8 +264,11 @@ def player_half_point_byes(
     subject = _player(tournament, pairing_number)
     allowed = request.POST.get("allowed") == "1"
     subject = player_set_half_point_byes(player=subject, allowed=allowed, by=request.user)
-    state = "may take" if allowed else "may not take"
-    messages.success(request, f"{subject.name} {state} half-point byes.")
+    if allowed:
+        done = _("%(name)s may take half-point byes.")
+    else:
+        done = _("%(name)s may not take half-point byes.")
+    messages.success(request, done % {"name": subject.name})
     return _back_to_player(tournament, subject.pairing_number)
 
 
@@ -267,7 +280,7 @@ def player_bye(
     subject = _player(tournament, pairing_number)
     form = ByeRequestForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose a round and a kind of bye.")
+        messages.error(request, _("Choose a round and a kind of bye."))
         return _back_to_player(tournament, pairing_number)
     round_number = form.cleaned_data["round_number"]
 
@@ -279,7 +292,7 @@ def player_bye(
             by=request.user,
             confirmed=confirmed,
         )
-        return f"Bye recorded for round {round_number}."
+        return _("Bye recorded for round %(number)s.") % {"number": round_number}
 
     return confirmed_action(
         request, tournament, _player_url(tournament, pairing_number), request_bye
@@ -297,7 +310,7 @@ def bye_delete(request: ArbiterRequest, tournament: Tournament, bye_id: int) -> 
     except TournamentError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, "The bye is cancelled.")
+        messages.success(request, _("The bye is cancelled."))
     return _back_to_player(tournament, bye.player.pairing_number)
 
 
@@ -309,7 +322,7 @@ def player_withdrawal(
     subject = _player(tournament, pairing_number)
     form = WithdrawForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose the first round the withdrawal applies to.")
+        messages.error(request, _("Choose the first round the withdrawal applies to."))
         return _back_to_player(tournament, pairing_number)
     expelled = form.cleaned_data["expelled"]
     try:
@@ -322,8 +335,11 @@ def player_withdrawal(
     except TournamentError as error:
         messages.error(request, str(error))
     else:
-        done = "expelled: left out of the standings" if expelled else "withdrawn"
-        messages.success(request, f"{subject.name} is {done}.")
+        if expelled:
+            done = _("%(name)s is expelled: left out of the standings.")
+        else:
+            done = _("%(name)s is withdrawn.")
+        messages.success(request, done % {"name": subject.name})
     return _back_to_player(tournament, pairing_number)
 
 
@@ -336,7 +352,7 @@ def player_reinstatement(
 
     def reinstate(confirmed: Confirmed | None) -> str:
         player_reinstate(player=subject, by=request.user, confirmed=confirmed)
-        return f"{subject.name} is back in the tournament."
+        return _("%(name)s is back in the tournament.") % {"name": subject.name}
 
     return confirmed_action(request, tournament, _player_url(tournament, pairing_number), reinstate)
 
@@ -346,7 +362,7 @@ def player_reinstatement(
 def forbidden_pair_new(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
     form = ForbiddenPairForm(request.POST, tournament=tournament)
     if not form.is_valid():
-        messages.error(request, "Choose two players of this tournament.")
+        messages.error(request, _("Choose two players of this tournament."))
         return redirect("manage-players", tournament.slug)
     try:
         forbidden_pair_create(
@@ -358,7 +374,7 @@ def forbidden_pair_new(request: ArbiterRequest, tournament: Tournament) -> HttpR
     except TournamentError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, "The two players will not be paired together.")
+        messages.success(request, _("The two players will not be paired together."))
     return redirect("manage-players", tournament.slug)
 
 
@@ -373,5 +389,5 @@ def forbidden_pair_remove(
     except TournamentError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, "The prohibited pairing is removed.")
+        messages.success(request, _("The prohibited pairing is removed."))
     return redirect("manage-players", tournament.slug)

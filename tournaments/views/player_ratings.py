@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.exceptions import TournamentError
@@ -28,7 +29,9 @@ def player_rating(
             f"{form[name].label}: {' '.join(str(error) for error in errors)}"
             for name, errors in form.errors.items()
         ]
-        messages.error(request, "Nothing was saved. " + " ".join(problems))
+        messages.error(
+            request, _("Nothing was saved. %(problems)s") % {"problems": " ".join(problems)}
+        )
     else:
         from_round, rating = form.cleaned_data["from_round"], form.cleaned_data["rating"]
         try:
@@ -36,10 +39,12 @@ def player_rating(
         except TournamentError as error:
             messages.error(request, str(error))
         else:
-            done = (
-                f"rated {rating} from round {from_round}"
-                if rating is not None
-                else (f"no longer has a rating from round {from_round}")
+            if rating is not None:
+                done = _("%(name)s rated %(rating)s from round %(number)s.")
+            else:
+                done = _("%(name)s no longer has a rating from round %(number)s.")
+            messages.success(
+                request,
+                done % {"name": subject.name, "rating": rating, "number": from_round},
             )
-            messages.success(request, f"{subject.name} {done}.")
     return redirect("manage-player", tournament.slug, subject.pairing_number)

@@ -126,7 +126,7 @@ def _dates(tournament: Tournament) -> str:
 
 
 def _result(game: Game) -> str:
-    return Result(game.result).label if game.result else ""
+    return str(Result(game.result).label) if game.result else ""
 
 
 def _round_boards(rnd: Round) -> pages.RoundBoards:

@@ -12,6 +12,9 @@ from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.text import format_lazy
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from tournaments.domain.ratinglists import MAPPED_FIELDS, ListKind, list_date_from_name
@@ -36,20 +39,25 @@ from tournaments.services.ratinglists import (
 class RatingListForm(forms.Form):
     """A list file to import, and what it is."""
 
-    file = forms.FileField(help_text="As downloaded: ZIP, TXT, XML or CSV.")
-    kind = forms.ChoiceField(choices=RatingListKind.choices)
+    file = forms.FileField(label=_("File"), help_text=_("As downloaded: ZIP, TXT, XML or CSV."))
+    kind = forms.ChoiceField(label=_("Kind"), choices=RatingListKind.choices)
     date = forms.DateField(
+        label=_("Date"),
         required=False,
-        help_text="The month the list is in force (YYYY-MM-DD); FIDE's archive names say it.",
+        help_text=_("The month the list is in force (YYYY-MM-DD); FIDE's archive names say it."),
         widget=forms.DateInput(attrs={"type": "date"}),
     )
-    federation = forms.CharField(max_length=3, required=False, help_text="National lists.")
+    federation = forms.CharField(
+        label=_("Federation"), max_length=3, required=False, help_text=_("National lists.")
+    )
     mapping = forms.CharField(
+        label=_("Mapping"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 3}),
-        help_text="National lists, once per federation: JSON field → column, fields "
-        + ", ".join(MAPPED_FIELDS)
-        + ".",
+        help_text=format_lazy(
+            _("National lists, once per federation: JSON field → column, fields {fields}."),
+            fields=", ".join(MAPPED_FIELDS),
+        ),
     )
 
     def clean_mapping(self) -> dict[str, str] | None:
@@ -59,9 +67,11 @@ class RatingListForm(forms.Form):
         try:
             mapping = json.loads(text)
         except json.JSONDecodeError as error:
-            raise forms.ValidationError(f"Not JSON: {error.msg}.") from None
+            raise forms.ValidationError(
+                gettext("Not JSON: %(error)s.") % {"error": error.msg}
+            ) from None
         if not isinstance(mapping, dict) or not all(isinstance(v, str) for v in mapping.values()):
-            raise forms.ValidationError('Write {"field": "column", ...}.')
+            raise forms.ValidationError(gettext('Write {"field": "column", ...}.'))
         return mapping
 
     def list_date(self) -> datetime.date:
@@ -74,10 +84,13 @@ class RatingListForm(forms.Form):
 class InitialRankingForm(forms.Form):
     """What the initial ranking rests on (C.04.2 B.2)."""
 
-    rating_kind = forms.ChoiceField(label="Rating used", choices=RatingKind.choices)
+    rating_kind = forms.ChoiceField(label=_("Rating used"), choices=RatingKind.choices)
     criterion = forms.ChoiceField(
-        label="Then, at equal rating and title",
-        choices=[(InitialOrderCriterion.NAME, "Name"), (InitialOrderCriterion.FIDE_ID, "FIDE ID")],
+        label=_("Then, at equal rating and title"),
+        choices=[
+            (InitialOrderCriterion.NAME, _("Name")),
+            (InitialOrderCriterion.FIDE_ID, _("FIDE ID")),
+        ],
     )
 
 
@@ -107,7 +120,11 @@ def rating_lists(request: ArbiterRequest) -> HttpResponse:
         except TournamentError as error:
             form.add_error(None, str(error))
         else:
-            messages.success(request, f"{imported} imported: {imported.player_count} players.")
+            messages.success(
+                request,
+                gettext("%(list)s imported: %(count)s players.")
+                % {"list": imported, "count": imported.player_count},
+            )
             return redirect("rating-lists")
     context = {"form": form, "lists": rating_lists_overview()}
     status = 400 if form.errors else 200
@@ -153,7 +170,7 @@ def initial_ranking(request: ArbiterRequest, tournament: Tournament) -> HttpResp
     """The rating used and the order of equal players, before round 1."""
     form = InitialRankingForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose the rating and the order of equal players.")
+        messages.error(request, gettext("Choose the rating and the order of equal players."))
         return redirect("manage-players", tournament.slug)
     try:
         tournament = tournament_set_initial_ranking(
@@ -167,7 +184,11 @@ def initial_ranking(request: ArbiterRequest, tournament: Tournament) -> HttpResp
     else:
         label = RatingKind(tournament.rating_kind).label.lower()
         then = InitialOrderCriterion(tournament.initial_order_criterion).label
-        messages.success(request, f"Initial ranking: {label} ratings, then {then}.")
+        messages.success(
+            request,
+            gettext("Initial ranking: %(kind)s ratings, then %(criterion)s.")
+            % {"kind": label, "criterion": then},
+        )
     return redirect("manage-players", tournament.slug)
 
 
@@ -180,5 +201,8 @@ def update_from_list(request: ArbiterRequest, tournament: Tournament) -> HttpRes
     except TournamentError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, f"{count} players updated from the rating list.")
+        messages.success(
+            request,
+            gettext("%(count)s players updated from the rating list.") % {"count": count},
+        )
     return redirect("manage-players", tournament.slug)

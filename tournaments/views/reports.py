@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from tournaments.domain.trf.time_control import TimeControlError, describe_time_control
@@ -75,7 +76,7 @@ def report_details(request: ArbiterRequest, tournament: Tournament) -> HttpRespo
         tournament_set_report_details(
             tournament=tournament, details=form.details(), by=request.user
         )
-        messages.success(request, "The rating report's details are saved.")
+        messages.success(request, _("The rating report's details are saved."))
         return redirect("rating-report", tournament.slug)
     context = {"tournament": tournament, "form": form}
     return render(request, "tournaments/manage/report_details.html", context)

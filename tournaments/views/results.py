@@ -11,6 +11,8 @@ from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST, require_safe
 
 from tournaments.confirmations import confirmed_level
@@ -27,24 +29,29 @@ from tournaments.services.results import (
 from tournaments.views.confirming import back_to, confirmation_dialog
 
 RESULT_KEYS = (
-    ("1", Result.WHITE_WINS, "White wins", "1-0"),
-    ("=", Result.DRAW, "Draw", "½"),
-    ("0", Result.BLACK_WINS, "Black wins", "0-1"),
-    ("+", Result.WHITE_WINS_FORFEIT, "White wins by forfeit", "+/−"),
-    ("-", Result.BLACK_WINS_FORFEIT, "Black wins by forfeit", "−/+"),
-    ("*", Result.DOUBLE_FORFEIT, "Double forfeit", "−/−"),
+    ("1", Result.WHITE_WINS, _("White wins"), "1-0"),
+    ("=", Result.DRAW, _("Draw"), "½"),
+    ("0", Result.BLACK_WINS, _("Black wins"), "0-1"),
+    ("+", Result.WHITE_WINS_FORFEIT, _("White wins by forfeit"), "+/−"),
+    ("-", Result.BLACK_WINS_FORFEIT, _("Black wins by forfeit"), "−/+"),
+    ("*", Result.DOUBLE_FORFEIT, _("Double forfeit"), "−/−"),
 )
 """The keys of the result entry page: key, result, what it means, button text (Backspace
 clears a result)."""
 
 MORE_RESULT_KEYS = (
-    ("q", Result.HALF_ZERO, "½-0: played, White scored ½ and Black 0", "½-0"),
-    ("p", Result.ZERO_HALF, "0-½: played, White scored 0 and Black ½", "0-½"),
-    ("x", Result.ZERO_ZERO, "0-0: played, both scored 0", "0-0"),
-    ("w", Result.WHITE_WINS_UNRATED, "White wins, not rated (no move made)", "1-0 nr"),
-    ("d", Result.DRAW_UNRATED, "Draw, not rated (no move made)", "½ nr"),
-    ("l", Result.BLACK_WINS_UNRATED, "Black wins, not rated (no move made)", "0-1 nr"),
-    ("a", Result.ADJOURNED, "Adjourned: a draw for pairing until its result is in", "Adj."),
+    ("q", Result.HALF_ZERO, _("½-0: played, White scored ½ and Black 0"), "½-0"),
+    ("p", Result.ZERO_HALF, _("0-½: played, White scored 0 and Black ½"), "0-½"),
+    ("x", Result.ZERO_ZERO, _("0-0: played, both scored 0"), "0-0"),
+    ("w", Result.WHITE_WINS_UNRATED, _("White wins, not rated (no move made)"), "1-0 nr"),
+    ("d", Result.DRAW_UNRATED, _("Draw, not rated (no move made)"), "½ nr"),
+    ("l", Result.BLACK_WINS_UNRATED, _("Black wins, not rated (no move made)"), "0-1 nr"),
+    (
+        "a",
+        Result.ADJOURNED,
+        _("Adjourned: a draw for pairing until its result is in"),
+        pgettext_lazy("adjourned", "Adj."),
+    ),
 )
 """The rarer results (checklist Q180, Q185, Q157), behind "More" on each board: the unusual
 scores of a played game, the TRF's W/D/L results of a game that ended before both sides moved,
@@ -84,7 +91,7 @@ def result_enter(
     form = ResultForm(request.POST)
     error = ""
     if not form.is_valid():
-        error = "Unknown result."
+        error = gettext("Unknown result.")
     else:
         try:
             game = game_enter_result(
@@ -129,7 +136,9 @@ def rating_correction(request: ArbiterRequest, tournament: Tournament, number: i
     page = reverse("manage-results", args=[tournament.slug, number])
     form = RatingCorrectionForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose a board and the result the rating report must give.")
+        messages.error(
+            request, gettext("Choose a board and the result the rating report must give.")
+        )
         return back_to(request, page)
     game = selectors.game_or_404(rnd, form.cleaned_data["board"])
     try:
@@ -146,6 +155,8 @@ def rating_correction(request: ArbiterRequest, tournament: Tournament, number: i
         messages.error(request, str(error))
     else:
         messages.success(
-            request, f"Board {game.board}: the rating report will give the corrected result."
+            request,
+            gettext("Board %(board)s: the rating report will give the corrected result.")
+            % {"board": game.board},
         )
     return back_to(request, page)
