@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tournaments.domain.acceleration import (
     BakuNotApplicable,
@@ -243,3 +245,28 @@ class TestRecordedAccelerations:
         recorded = {PlayerId(n): (Points(1),) for n in range(1, 5)}
         difference = acceleration_difference(state, recorded)
         assert difference is not None and "0.5 virtual points in round 1" in difference
+
+
+@given(
+    players=st.integers(min_value=1, max_value=300),
+    rounds=st.integers(min_value=1, max_value=25),
+    absent=st.sets(st.integers(min_value=1, max_value=300), max_size=40),
+)
+def test_the_method_holds_for_any_field(players: int, rounds: int, absent: set[int]) -> None:
+    """1.2-1.4 for any field: group A is the first 2*ceil(N/4) of the N players paired in
+    round 1 and everyone ranked above its last player; each of them gets a win's points for
+    ceil(ceil(R/2)/2) rounds then half of them up to round ceil(R/2); nobody else gets any."""
+    not_paired = {n: Outcome.ZERO_BYE for n in absent if n <= players}
+    state = with_baku_acceleration(_state(players, rounds, not_paired=not_paired))
+    paired = [n for n in range(1, players + 1) if n not in not_paired]
+    members = [player.id for player in state.players if player.acceleration]
+    accelerated = (rounds + 1) // 2
+    expected = (Points(2),) * ((accelerated + 1) // 2) + (Points(1),) * (accelerated // 2)
+
+    if not paired:
+        assert members == []
+        return
+    size = min(2 * ((len(paired) + 3) // 4), len(paired))
+    assert members == list(range(1, paired[size - 1] + 1))
+    assert len([n for n in members if n in paired]) == size
+    assert all(player.acceleration == expected for player in state.players if player.acceleration)
