@@ -72,6 +72,8 @@ def games_warnings(rnd: Round, games: Iterable[Game]) -> list[RuleWarning]:
     """The rules the boards of `games` (of round `rnd`) break, judged on the state before the
     round by the tournament's edition (C.04.3 C.1-C.3, C.04.1 f/g)."""
     tournament = rnd.tournament
+    if tournament.is_round_robin:
+        return []  # the Berger table is the rule (C.05 Annex 1), not C.04.3
     return pairing_warnings(
         tournament_state(tournament, rnd.number),
         (
@@ -123,7 +125,8 @@ class RoundPairingView:
 
 def round_pairing_view(rnd: Round) -> RoundPairingView:
     """The round's boards, bye, scores before the round, and every rule they break by the
-    tournament's edition."""
+    tournament's edition (none in a round robin: a hand-made round is compared with its Berger
+    table when published, `services.manual.round_manual_validate`)."""
     games = list(round_games(rnd))
     bye = round_pairing_bye(rnd)
     if not games and bye is None:
@@ -133,14 +136,22 @@ def round_pairing_view(rnd: Round) -> RoundPairingView:
     scores = {player.id: int(player.score(state.scoring)) for player in state.players}
     accelerated = tournament.baku_acceleration
     with_virtual = pairing_scores(state) if accelerated else {}
-    warnings = pairing_warnings(
-        state,
-        (
-            (game.board, PlayerId(game.white.pairing_number), PlayerId(game.black.pairing_number))
-            for game in games
-        ),
-        PlayerId(bye.player.pairing_number) if bye is not None else None,
-        edition=tournament_edition(tournament),
+    warnings = (
+        []  # a round robin follows its Berger table (C.05 Annex 1), not C.04.3 C.1-C.3
+        if tournament.is_round_robin
+        else pairing_warnings(
+            state,
+            (
+                (
+                    game.board,
+                    PlayerId(game.white.pairing_number),
+                    PlayerId(game.black.pairing_number),
+                )
+                for game in games
+            ),
+            PlayerId(bye.player.pairing_number) if bye is not None else None,
+            edition=tournament_edition(tournament),
+        )
     )
     rows = [
         BoardRow(

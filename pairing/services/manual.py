@@ -27,6 +27,7 @@ from django.utils.translation import ngettext
 from pairing.engine import (
     DutchConfig,
     PairingError,
+    RoundPairing,
     RuleWarning,
     board_warnings,
     bye_warnings,
@@ -37,6 +38,7 @@ from pairing.engine import (
 from pairing.exceptions import DraftEditRefused, RoundAlreadyPublished, RoundNotPaired
 from pairing.explanation import ERRORS, warning_text
 from pairing.models import ACTIVE_STATUSES, PairingRun, RunStatus
+from pairing.roundrobin.pairing import round_robin_pairing
 from pairing.selectors import round_state_to_pair, tournament_edition
 from pairing.services.rounds import _check_can_pair, round_publish
 from tournaments.domain.state import PlayerId, TournamentState
@@ -327,10 +329,20 @@ class PairingDifference:
         return tuple(lines)
 
 
-def _difference(state: TournamentState, rnd: Round, config: DutchConfig) -> PairingDifference:
+def _reference(tournament: Tournament, state: TournamentState) -> RoundPairing:
+    """What the round is compared with: the engine's pairing, or a round robin's Berger table
+    (C.05 Annex 1; a hand-made round robin round is checked against it, VCL Q100-Q101)."""
+    if tournament.is_round_robin:
+        return round_robin_pairing(
+            state, cycles=tournament.cycles, swap_last_two=tournament.swap_last_two_rounds
+        ).pairing
+    return pair(state, DutchConfig(tournament_edition(tournament)))
+
+
+def _difference(tournament: Tournament, state: TournamentState, rnd: Round) -> PairingDifference:
     pairs, bye = _pairs(rnd), _bye(rnd)
     try:
-        engine = pair(state, config)
+        engine = _reference(tournament, state)
     except PairingError as error:
         return PairingDifference((), (), (), bye, None, str(error) or type(error).__name__)
     theirs = [(int(board.white), int(board.black)) for board in engine.boards]
@@ -371,18 +383,22 @@ def round_manual_validate(
             % {"numbers": ", ".join(map(str, missing))}
         )
     edition = tournament_edition(tournament)
-    difference = _difference(state, rnd, DutchConfig(edition))
+    difference = _difference(tournament, state, rnd)
     if difference.differs:
-        broken = pairing_warnings(
-            state,
-            (
-                (board, PlayerId(white), PlayerId(black))
-                for board, white, black in rnd.games.values_list(
-                    "board", "white__pairing_number", "black__pairing_number"
-                )
-            ),
-            None,
-            edition=edition,
+        broken = (
+            []
+            if tournament.is_round_robin
+            else pairing_warnings(
+                state,
+                (
+                    (board, PlayerId(white), PlayerId(black))
+                    for board, white, black in rnd.games.values_list(
+                        "board", "white__pairing_number", "black__pairing_number"
+                    )
+                ),
+                None,
+                edition=edition,
+            )
         )
         require_confirmation(
             ActionWarning(

@@ -5,6 +5,7 @@ player (C.06 V.4) and what is refused."""
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
 from django.contrib.auth.models import User
@@ -186,3 +187,18 @@ def test_the_trf_names_the_round_robin_and_writes_no_swiss_code(
 
     assert "092 Individual: Round-Robin" in trf
     assert not any(line.startswith("192") for line in trf.splitlines())
+
+
+def test_the_lot_is_the_recorded_seed_s_shuffle_of_the_initial_order(
+    arbiter: User, enqueued: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tournament = round_robin(arbiter, 8)
+    initial = list(tournament.players.order_by("pairing_number").values_list("pk", flat=True))
+    monkeypatch.setattr("pairing.services.roundrobin.secrets.randbits", lambda bits: 12345)
+
+    tournament_draw_numbers(tournament=tournament, by=arbiter)
+
+    expected = list(initial)
+    random.Random(12345).shuffle(expected)
+    drawn = list(tournament.players.order_by("pairing_number").values_list("pk", flat=True))
+    assert drawn == expected != initial
