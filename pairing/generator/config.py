@@ -11,6 +11,11 @@ lines. We read the same keys, with the same meaning, plus three of our own:
 - `RetiredRate` N: players/N players take a zero-point bye `Z` (one in five of them: two).
 - `HalfPointByeRate` N: players/N players take a half-point bye `H` (one in five: two).
 - `HighestRating`, `LowestRating` (defaults 2600, 1400): ratings are drawn between them.
+- ours, `RatingStep` N (default 1): drawn ratings are multiples of N (VCL Q28: steps).
+- ours, `RatingSpread`: `uniform` (default) or `normal`, a normal distribution around the
+  middle of the range with the standard deviation `RatingDeviation` (default 200), drawn again
+  when it falls outside the range (VCL Q28: spread).
+- ours, `UnratedPercentage` P (0-100, default 0): P % of the players (rounded down) are unrated.
 - ours, `FullPointByeRate` N: players/N players take a full-point bye `F` (one in five: two).
 - ours, `WithdrawalRate` N: players/N players withdraw from a round 2..R to the end (`0000 - -`).
 - ours, `LateEntryRate` N: players/N players enter in round 2 or 3, shown `H` or `Z` before.
@@ -29,8 +34,11 @@ lines. We read the same keys, with the same meaning, plus three of our own:
   `roster`), relative to the configuration file, instead of drawn ratings (VCL Q27);
   `PlayersNumber` may then be left out, and must otherwise equal the file's count.
 
-A rate N of 0 turns the event off. Requested byes never fall in the last round. Blank lines
-and lines starting with `#` are ignored. Keys are case-sensitive, as in JaVaFo.
+A rate N of 0 turns the event off. Requested byes never fall in the last round unless a
+round's own key asks for them there. Byes, forfeits and unusual results can also be set as a
+count or a percentage, over the tournament or per round (`HalfPointByes=3`, `ForfeitRate=2%`,
+`HalfPointByes.R5=2`; VCL Q24; `amounts`). Blank lines and lines starting with `#` are
+ignored. Keys are case-sensitive, as in JaVaFo.
 
 `parse_config` gives an optional key left out its fixed default (the dataclass's); the command
 line reads a file with `read_config`, which draws a sensible random value for each optional key
@@ -48,6 +56,15 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from pairing.engine import Edition
+from pairing.generator.amounts import (
+    Amount,
+    AmountError,
+    Event,
+    EventAmount,
+    event_key,
+    parse_amount,
+    rate_event,
+)
 from pairing.generator.roster import Entrant, RosterError, read_roster
 from tournaments.domain.tiebreaks import (
     DEFAULT_TIEBREAKS,
@@ -78,6 +95,13 @@ class InitialColor(enum.Enum):
     RANDOM = "random"
 
 
+class RatingSpread(enum.Enum):
+    """How drawn ratings spread over the range (VCL Q28)."""
+
+    UNIFORM = "uniform"
+    NORMAL = "normal"
+
+
 MAX_PLAYERS: Final = 9999
 """TRF16 pairing numbers have four digits."""
 MAX_ROUNDS: Final = 99
@@ -90,6 +114,8 @@ SWISS_TIEBREAKS: Final = (
     ("DE", "BH/C1", "ARO", "WIN", "BPG"),
 )
 """The lists `read_config` draws from when the file gives none (C.07 8.1, 9.1, 6, 7, 10.1)."""
+RATING_STEPS: Final = (1, 1, 5, 10, 25)
+"""The rating steps `read_config` draws from."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +147,14 @@ class GeneratorConfig:
     """`PlayersFile` as written in the configuration."""
     roster: tuple[Entrant, ...] = ()
     """The players of `players_file`, in initial order (empty: ratings are drawn)."""
+    rating_step: int = 1
+    rating_spread: RatingSpread = RatingSpread.UNIFORM
+    rating_deviation: int = 200
+    """The standard deviation of a normal spread."""
+    unrated_percentage: int = 0
+    amounts: tuple[EventAmount, ...] = ()
+    """Counts and percentages of events (`amounts`), sorted by key; an event set over the
+    tournament here has its "one in N" rate 0."""
 
     def __post_init__(self) -> None:
         _check_range("PlayersNumber", self.players, 2, MAX_PLAYERS)
@@ -136,12 +170,49 @@ class GeneratorConfig:
         _check_range("LowestRating", self.lowest_rating, 0, self.highest_rating)
         for key in ("HalfZeroRate", "ZeroHalfRate", "ZeroZeroRate"):
             _check_range(key, getattr(self, _FIELD_OF_KEY[key]), 0, None)
+        _check_range("RatingStep", self.rating_step, 1, MAX_RATING)
+        _check_range("RatingDeviation", self.rating_deviation, 1, MAX_RATING)
+        _check_range("UnratedPercentage", self.unrated_percentage, 0, 100)
         _check_tiebreaks(self.tiebreaks)
+        self._check_amounts()
         if self.roster and len(self.roster) != self.players:
             raise GeneratorConfigError(
                 f"PlayersNumber is {self.players}, but the PlayersFile lists "
                 f"{len(self.roster)} players"
             )
+
+    def _check_amounts(self) -> None:
+        """VCL Q24: each event set once over the tournament (by its count key or its rate key)
+        and once per round, in a round of the tournament, with no more byes than players."""
+        seen: set[tuple[Event, int | None]] = set()
+        for item in self.amounts:
+            whole = item.round is None
+            rate = getattr(self, _RATE_FIELD[item.event])
+            if (item.event, item.round) in seen or (whole and rate):
+                raise GeneratorConfigError(
+                    f"{item.event.rate_key} and {item.key} both set the "
+                    f"{_EVENT_NAMES[item.event]}: give one of them"
+                    if whole
+                    else f"{item.key} is given twice"
+                )
+            seen.add((item.event, item.round))
+            if not whole and not 1 <= (item.round or 0) <= self.rounds:
+                raise GeneratorConfigError(
+                    f"{item.key}: the tournament has rounds 1 to {self.rounds}"
+                )
+            most = self.players * (self.rounds if whole else 1)
+            if item.event.is_bye and not item.amount.percent and item.amount.value > most:
+                raise GeneratorConfigError(
+                    f"{item.key}={item.amount}: more byes than {most} "
+                    + ("players times rounds" if whole else "players")
+                )
+
+    def amount(self, event: Event, round_number: int | None = None) -> Amount | None:
+        """The count or percentage set for `event` over the tournament or in one round."""
+        for item in self.amounts:
+            if (item.event, item.round) == (event, round_number):
+                return item.amount
+        return None
 
     @property
     def rules(self) -> Edition:
@@ -150,13 +221,16 @@ class GeneratorConfig:
 
     def as_text(self) -> str:
         """The configuration file that `parse_config` reads back as this configuration (the
-        rating range left out when the players come from a file, which it does not apply to)."""
-        unused = ("HighestRating", "LowestRating") if self.players_file else ()
+        rating keys left out when the players come from a file, which they do not apply to,
+        and an event's rate key when its count key sets it)."""
+        unused = (_RATING_KEYS if self.players_file else ()) + tuple(
+            item.event.rate_key for item in self.amounts if item.round is None
+        )
         return "".join(
             f"{key}={_format(getattr(self, name))}\n"
             for key, name in _FIELD_OF_KEY.items()
             if getattr(self, name) is not None and key not in unused
-        )
+        ) + "".join(f"{item.key}={item.amount}\n" for item in self.amounts)
 
 
 _FIELD_OF_KEY: Final = {
@@ -179,6 +253,29 @@ _FIELD_OF_KEY: Final = {
     "ZeroZeroRate": "zero_zero_rate",
     "TieBreaks": "tiebreaks",
     "PlayersFile": "players_file",
+    "RatingStep": "rating_step",
+    "RatingSpread": "rating_spread",
+    "RatingDeviation": "rating_deviation",
+    "UnratedPercentage": "unrated_percentage",
+}
+_RATING_KEYS: Final = (
+    "HighestRating",
+    "LowestRating",
+    "RatingStep",
+    "RatingSpread",
+    "RatingDeviation",
+    "UnratedPercentage",
+)
+"""The keys of drawn ratings, which a `PlayersFile` replaces."""
+_RATE_FIELD: Final = {event: _FIELD_OF_KEY[event.rate_key] for event in Event}
+_EVENT_NAMES: Final = {
+    Event.FULL_POINT_BYE: "full-point byes",
+    Event.HALF_POINT_BYE: "half-point byes",
+    Event.ZERO_POINT_BYE: "zero-point byes",
+    Event.FORFEIT: "forfeits",
+    Event.HALF_ZERO: "½-0 results",
+    Event.ZERO_HALF: "0-½ results",
+    Event.ZERO_ZERO: "0-0 results",
 }
 
 
@@ -189,7 +286,7 @@ def _format(value: object) -> str:
         return "baku" if value else "none"
     if isinstance(value, tuple):
         return ",".join(value)
-    return value.value if isinstance(value, InitialColor) else str(value)
+    return value.value if isinstance(value, InitialColor | RatingSpread) else str(value)
 
 
 def _check_tiebreaks(codes: tuple[str, ...]) -> None:
@@ -229,6 +326,7 @@ def read_config(
     leaves out (see the module docstring); `Edition` stays 2017 unless given. The unusual
     results stay rare (one game in 100 to 500 each)."""
     config, given = _parse(text, read_file)
+    given |= {item.event.rate_key for item in config.amounts if item.round is None}
 
     def pick(key: str, low: int, high: int) -> int:
         drawn = rng.randint(low, max(low, high))  # drawn always: no key shifts another
@@ -238,21 +336,38 @@ def read_config(
     if "LowestRating" in given:
         highest = max(highest, config.lowest_rating)
     lowest = pick("LowestRating", min(highest, 1000), max(min(highest, 1000), highest - 400))
+    draw_percentage = pick("DrawPercentage", 10, 50)
+    forfeit_rate = pick("ForfeitRate", 20, 100)
+    zero_bye_rate = pick("RetiredRate", 10, 60)
+    half_bye_rate = pick("HalfPointByeRate", 10, 60)
+    full_bye_rate = pick("FullPointByeRate", 20, 100)
+    withdrawal_rate = pick("WithdrawalRate", 20, 100)
+    late_entry_rate = pick("LateEntryRate", 20, 100)
+    half_zero_rate = pick("HalfZeroRate", 100, 500)
+    zero_half_rate = pick("ZeroHalfRate", 100, 500)
+    zero_zero_rate = pick("ZeroZeroRate", 100, 500)
+    tiebreaks = rng.choice(SWISS_TIEBREAKS)  # each drawn always: no key shifts another
+    step = rng.choice(RATING_STEPS)
+    spread = rng.choice(tuple(RatingSpread))
     return replace(
         config,
-        draw_percentage=pick("DrawPercentage", 10, 50),
-        forfeit_rate=pick("ForfeitRate", 20, 100),
-        zero_bye_rate=pick("RetiredRate", 10, 60),
-        half_bye_rate=pick("HalfPointByeRate", 10, 60),
-        full_bye_rate=pick("FullPointByeRate", 20, 100),
-        withdrawal_rate=pick("WithdrawalRate", 20, 100),
-        late_entry_rate=pick("LateEntryRate", 20, 100),
+        draw_percentage=draw_percentage,
+        forfeit_rate=forfeit_rate,
+        zero_bye_rate=zero_bye_rate,
+        half_bye_rate=half_bye_rate,
+        full_bye_rate=full_bye_rate,
+        withdrawal_rate=withdrawal_rate,
+        late_entry_rate=late_entry_rate,
+        half_zero_rate=half_zero_rate,
+        zero_half_rate=zero_half_rate,
+        zero_zero_rate=zero_zero_rate,
         highest_rating=highest,
         lowest_rating=lowest,
-        half_zero_rate=pick("HalfZeroRate", 100, 500),
-        zero_half_rate=pick("ZeroHalfRate", 100, 500),
-        zero_zero_rate=pick("ZeroZeroRate", 100, 500),
-        tiebreaks=config.tiebreaks if "TieBreaks" in given else rng.choice(SWISS_TIEBREAKS),
+        tiebreaks=config.tiebreaks if "TieBreaks" in given else tiebreaks,
+        rating_step=config.rating_step if "RatingStep" in given else step,
+        rating_spread=config.rating_spread if "RatingSpread" in given else spread,
+        rating_deviation=pick("RatingDeviation", 100, 400),
+        unrated_percentage=pick("UnratedPercentage", 0, 10),
     )
 
 
@@ -265,6 +380,8 @@ def _parse(text: str, read_file: ReadFile | None) -> tuple[GeneratorConfig, set[
     tiebreaks = DEFAULT_TIEBREAKS
     players_file: str | None = None
     roster: tuple[Entrant, ...] = ()
+    spread = RatingSpread.UNIFORM
+    amounts: list[EventAmount] = []
     seen: set[str] = set()
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
@@ -273,13 +390,21 @@ def _parse(text: str, read_file: ReadFile | None) -> tuple[GeneratorConfig, set[
         key, equals, value = (part.strip() for part in line.partition("="))
         if not equals:
             raise GeneratorConfigError(f"expected Key=Value, got {line!r}", line=number)
-        if key not in _FIELD_OF_KEY:
-            known = ", ".join(_FIELD_OF_KEY)
-            raise GeneratorConfigError(f"unknown key {key!r} (known: {known})", line=number)
+        counted = event_key(key)
+        if key not in _FIELD_OF_KEY and counted is None:
+            known = ", ".join([*_FIELD_OF_KEY, *(event.value for event in Event)])
+            raise GeneratorConfigError(
+                f"unknown key {key!r} (known: {known}, and an event's key with .R<round>)",
+                line=number,
+            )
         if key in seen:
             raise GeneratorConfigError(f"{key} is given twice", line=number)
         seen.add(key)
-        if key == "InitialColor":
+        if counted is not None or (rate_event(key) and value.endswith("%")):
+            event, round_number = counted or (rate_event(key), None)
+            assert event is not None
+            amounts.append(EventAmount(event, round_number, _read_amount(key, value, number)))
+        elif key == "InitialColor":
             color = _read_color(value, number)
         elif key == "Edition":
             if value not in EDITIONS:
@@ -297,6 +422,8 @@ def _parse(text: str, read_file: ReadFile | None) -> tuple[GeneratorConfig, set[
             tiebreaks = tuple(code.strip() for code in value.split(",") if code.strip())
         elif key == "PlayersFile":
             players_file, roster = value, _read_roster(value, read_file, number)
+        elif key == "RatingSpread":
+            spread = _read_spread(value, number)
         else:
             numbers[_FIELD_OF_KEY[key]] = _read_number(key, value, number)
     if roster and "players" not in numbers:
@@ -319,6 +446,8 @@ def _parse(text: str, read_file: ReadFile | None) -> tuple[GeneratorConfig, set[
         tiebreaks=tiebreaks,
         players_file=players_file,
         roster=roster,
+        rating_spread=spread,
+        amounts=tuple(sorted(amounts, key=lambda item: item.sort_key)),
     )
     return config, seen
 
@@ -334,6 +463,23 @@ def _read_roster(name: str, read_file: ReadFile | None, number: int) -> tuple[En
         ) from None
     except RosterError as error:
         raise GeneratorConfigError(f"PlayersFile {name}: {error}", line=number) from None
+
+
+def _read_amount(key: str, value: str, number: int) -> Amount:
+    try:
+        return parse_amount(value)
+    except AmountError as error:
+        raise GeneratorConfigError(f"{key}: {error}", line=number) from None
+
+
+def _read_spread(value: str, number: int) -> RatingSpread:
+    try:
+        return RatingSpread(value.lower())
+    except ValueError:
+        choices = ", ".join(spread.value for spread in RatingSpread)
+        raise GeneratorConfigError(
+            f"RatingSpread must be one of {choices}, not {value!r}", line=number
+        ) from None
 
 
 def _read_color(value: str, number: int) -> InitialColor:

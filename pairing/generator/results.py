@@ -59,31 +59,45 @@ _OUTCOMES = {
 
 @dataclass(frozen=True, slots=True)
 class ResultModel:
-    """The probabilities of one tournament: draw percentage, and the forfeit and unusual-result
-    rates (one in N, 0: none)."""
+    """The probabilities of one round: the draw percentage, and the probability that a game is
+    forfeited or, played, scored ½-0, 0-½ or 0-0."""
 
     draw_percentage: int
-    forfeit_rate: int
-    half_zero_rate: int = 0
-    zero_half_rate: int = 0
-    zero_zero_rate: int = 0
+    forfeit: float = 0.0
+    half_zero: float = 0.0
+    zero_half: float = 0.0
+    zero_zero: float = 0.0
+
+    @classmethod
+    def from_rates(
+        cls,
+        draw_percentage: int,
+        forfeit_rate: int,
+        half_zero_rate: int = 0,
+        zero_half_rate: int = 0,
+        zero_zero_rate: int = 0,
+    ) -> ResultModel:
+        """The model of "one in N" rates (0: never)."""
+        rates = (forfeit_rate, half_zero_rate, zero_half_rate, zero_zero_rate)
+        return cls(draw_percentage, *(1 / rate if rate else 0.0 for rate in rates))
 
     @property
     def unusual(self) -> tuple[tuple[GameEnd, float], ...]:
         """The unusual scores with their probability among played games."""
-        rates = (
-            (GameEnd.HALF_ZERO, self.half_zero_rate),
-            (GameEnd.ZERO_HALF, self.zero_half_rate),
-            (GameEnd.ZERO_ZERO, self.zero_zero_rate),
+        chances = (
+            (GameEnd.HALF_ZERO, self.half_zero),
+            (GameEnd.ZERO_HALF, self.zero_half),
+            (GameEnd.ZERO_ZERO, self.zero_zero),
         )
-        return tuple((end, 1 / rate) for end, rate in rates if rate)
+        return tuple((end, chance) for end, chance in chances if chance)
 
     @property
     def no_show(self) -> float:
-        """The probability that one player does not appear: `1 - (1 - q)^2 = 1 / ForfeitRate`."""
-        if self.forfeit_rate == 0:
+        """The probability that one player does not appear: `1 - (1 - q)^2` is the forfeit
+        probability `q`."""
+        if self.forfeit == 0:
             return 0.0
-        return 1.0 - math.sqrt(1.0 - 1.0 / self.forfeit_rate)
+        return 1.0 - math.sqrt(1.0 - self.forfeit)
 
     def draw(self, rng: random.Random, white_rating: int, black_rating: int) -> GameEnd:
         """Draw one game: first who appears, then the result over the board."""
@@ -102,6 +116,10 @@ class ResultModel:
                 if toss < probability:
                     return end
                 toss -= probability
+        return self.played(rng, white_rating, black_rating)
+
+    def played(self, rng: random.Random, white_rating: int, black_rating: int) -> GameEnd:
+        """The result of a game played and scored normally, from FIDE's table (see the module)."""
         expected = expected_score(white_rating, black_rating)
         draw = self.draw_percentage / 100 * 2 * min(expected, 1 - expected)
         white_wins = expected - draw / 2

@@ -2,10 +2,12 @@
 asks of every endorsed pairing program).
 
 Before round 1: the players of the configuration's `PlayersFile` (`roster`) or ratings drawn
-between the lowest and highest rating, pairing numbers in initial order (C.04.2 B: 1 =
-highest), the initial colour (C.04.3 E.5), and the schedule of byes, absences, withdrawals and
-late entries (`schedule`). Then, for each round: the state before the round, the pairing from
-`pair`, results drawn from the ratings (`results`), points under the standard scoring (C.04.1:
+between the lowest and highest rating (uniform or normal, in steps, some players unrated: VCL
+Q28), pairing numbers in initial order (C.04.2 B: 1 = highest, unrated last), the initial
+colour (C.04.3 E.5), the schedule of byes, absences, withdrawals and late entries
+(`schedule`), and which games are forfeited or get an unusual score by count (`games`). Then,
+for each round: the state before the round, the pairing from `pair`, results drawn from the
+ratings (`results`), points under the standard scoring (C.04.1:
 a pairing-allocated bye scores a win); with Baku acceleration, group A's virtual points added
 to the state the engine pairs (C.04.7 1). At the end, the tie-break list (TRF-2026 `202`, and `212`
 with points first) and each player's rank under it, from `rank` (VCL Q31).
@@ -19,8 +21,8 @@ from dataclasses import replace
 
 from pairing import engine
 from pairing.engine import DutchConfig, Edition, RoundPairing
-from pairing.generator.config import GeneratorConfig, InitialColor
-from pairing.generator.results import ResultModel
+from pairing.generator.config import GeneratorConfig, InitialColor, RatingSpread
+from pairing.generator.games import plan_games
 from pairing.generator.roster import Entrant
 from pairing.generator.schedule import plan_schedule
 from tournaments.domain.acceleration import system_code, with_baku_acceleration
@@ -73,13 +75,7 @@ def generate_tournament(
     strength = _strengths(entrants)
     initial_color = _initial_color(config.initial_color, rng)
     schedule = plan_schedule(config, rng)
-    model = ResultModel(
-        config.draw_percentage,
-        config.forfeit_rate,
-        config.half_zero_rate,
-        config.zero_half_rate,
-        config.zero_zero_rate,
-    )
+    games = plan_games(config, rng)
     ids = [PlayerId(number) for number in range(1, config.players + 1)]
     histories: dict[PlayerId, list[RoundRecord]] = {player: [] for player in ids}
     accelerations: dict[PlayerId, tuple[Points, ...]] = {}
@@ -102,8 +98,11 @@ def generate_tournament(
             histories[player].append(RoundRecord(None, Color.NONE, outcome))
         if pairing.bye is not None:
             histories[pairing.bye].append(RoundRecord(None, Color.NONE, Outcome.PAIRING_BYE))
-        for board in pairing.boards:
-            end = model.draw(rng, strength[board.white - 1], strength[board.black - 1])
+        ratings_on_boards = [
+            (strength[board.white - 1], strength[board.black - 1]) for board in pairing.boards
+        ]
+        ends = games[round_number].ends(rng, ratings_on_boards)
+        for board, end in zip(pairing.boards, ends, strict=True):
             white_outcome, black_outcome = end.outcomes
             histories[board.white].append(RoundRecord(board.black, Color.WHITE, white_outcome))
             histories[board.black].append(RoundRecord(board.white, Color.BLACK, black_outcome))
@@ -123,16 +122,45 @@ def _pairing_system(config: GeneratorConfig) -> str | None:
     return config.rules.value if config.rules is Edition.DUTCH_2025 else None
 
 
+MAX_REDRAWS = 100
+"""A normal rating outside the range is drawn again this many times, then moved inside."""
+
+
 def _drawn_entrants(config: GeneratorConfig, rng: random.Random) -> tuple[Entrant, ...]:
-    """Players rated between the lowest and the highest rating, highest first (C.04.2 B)."""
-    ratings = sorted(
-        (rng.randint(config.lowest_rating, config.highest_rating) for _ in range(config.players)),
-        reverse=True,
-    )
+    """Players rated between the lowest and the highest rating in steps of `RatingStep`,
+    uniformly or normally spread, `UnratedPercentage` % of them (rounded down, drawn at random)
+    unrated; highest first, unrated last (C.04.2 B)."""
+    drawn: list[int | None] = [_drawn_rating(config, rng) for _ in range(config.players)]
+    unrated = config.players * config.unrated_percentage // 100
+    for index in rng.sample(range(config.players), unrated) if unrated else ():
+        drawn[index] = None
+    ratings = sorted(drawn, key=lambda rating: -1 if rating is None else rating, reverse=True)
     return tuple(
         Entrant(name=_name(PlayerId(number)), rating=rating)
         for number, rating in enumerate(ratings, start=1)
     )
+
+
+def _drawn_rating(config: GeneratorConfig, rng: random.Random) -> int:
+    """One rating of the range (VCL Q28: range, spread, steps), the nearest multiple of the
+    step inside it (the lowest rating when no multiple is)."""
+    low, high, step = config.lowest_rating, config.highest_rating, config.rating_step
+    if config.rating_spread is RatingSpread.UNIFORM:
+        rating = rng.randint(low, high)
+    else:
+        middle, deviation = (low + high) / 2, config.rating_deviation
+        value = rng.gauss(middle, deviation)
+        for _ in range(MAX_REDRAWS):
+            if low <= value <= high:
+                break
+            value = rng.gauss(middle, deviation)
+        rating = min(high, max(low, round(value)))
+    if step == 1:
+        return rating
+    first, last = -(-low // step) * step, high // step * step
+    if first > last:
+        return low
+    return min(last, max(first, (rating + step // 2) // step * step))
 
 
 def _strengths(entrants: Sequence[Entrant]) -> list[int]:

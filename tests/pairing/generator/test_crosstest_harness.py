@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib.util
 import stat
 import sys
+from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 
@@ -107,10 +108,75 @@ def test_the_totals_sum_the_progress_file_by_direction_and_edition(
         "bbp\t2025\t2\t300\t9\t9\t4,7\n"
         "bbp\t2025\t3\t9\t5\t0\tnot generated\n"
         "ours\t2017\t1\t41\t6\t6\t2\n"
+        "ours\t2017\t2\t20\t5\t5\tidentical\tbaku\t0\n"
+        "ours\t2017\t3\t21\t5\t5\tidentical\tbaku\t2\n"
+        "bbp\t2025\t4\t20\t5\t5\tidentical\tbaku\t-\n"
     )
     monkeypatch.setattr(crosstest, "PROGRESS", progress)
 
     assert crosstest.totals().splitlines()[1:] == [
-        "bbp 2025 2 14 2 1 1 300",
-        "ours 2017 1 6 1 1 0 41",
+        "bbp 2025 baku 1 5 0 0 0 20 0 0",
+        "bbp 2025 none 2 14 2 1 1 300 0 0",
+        "ours 2017 baku 2 10 0 0 0 21 2 1",
+        "ours 2017 none 1 6 1 1 0 41 0 0",
     ]
+    assert crosstest.done_seeds("ours", "2017") == {1}
+    assert crosstest.done_seeds("ours", "2017", "baku") == {2, 3}
+
+
+def test_a_batch_row_keeps_the_first_ten_columns_and_adds_its_own_at_the_end(
+    crosstest: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    log = tmp_path / "log.md"
+    old_header = "| finished (UTC) | direction | edition | seeds | CPU s |\n|---|---|\n"
+    log.write_text("# Cross-test batches\n\n" + old_header + "| 2026-11-23 21:15 | bbp |\n")
+    monkeypatch.setattr(crosstest, "LOG", log)
+
+    crosstest.append_log("| row 1 |\n")
+    crosstest.append_log("| row 2 |\n")
+
+    tables = log.read_text().split("\n\n")
+    assert tables[-1] == crosstest.LOG_HEADER + "| row 1 |\n| row 2 |\n"
+    columns = crosstest.LOG_HEADER.splitlines()[0].split(" | ")
+    assert columns[:10] == [
+        "| finished (UTC)",
+        "direction",
+        "edition",
+        "seeds",
+        "players",
+        "tournaments",
+        "rounds",
+        "differing rounds",
+        "not generated",
+        "CPU s",
+    ]
+    assert columns[10:] == ["acceleration", "ranks checked", "ranks contradicted |"]
+
+
+def test_our_accelerated_tournament_has_its_ranks_checked_by_the_standings(
+    crosstest: ModuleType, tmp_path: Path
+) -> None:
+    plan = crosstest.Plan(seed=4, players=14, rounds=5)
+    doc = crosstest.our_tournament(plan, "PlayersNumber=14\nRoundsNumber=5\nAcceleration=baku\n")
+    path = tmp_path / "t.trf"
+    path.write_text(crosstest.write_trf(doc))
+
+    assert doc.accelerations
+    assert crosstest.contradicted_ranks(path) == 0
+    first, second = doc.players[:2]
+    swapped = (replace(first, rank=second.rank), replace(second, rank=first.rank))
+    path.write_text(crosstest.write_trf(replace(doc, players=swapped + doc.players[2:])))
+    assert crosstest.contradicted_ranks(path) == 2
+
+
+def test_the_model_of_an_accelerated_bbp_tournament_carries_baku_and_full_ratings(
+    crosstest: ModuleType, tmp_path: Path
+) -> None:
+    plan = crosstest.Plan(seed=11, players=20, rounds=5)
+
+    model = crosstest.bbp_model(plan, "2025", tmp_path)
+
+    doc = crosstest.parse_trf(model.read_text())
+    assert doc.pairing_system == "FIDE_DUTCH_2025_BAKU"
+    assert doc.accelerations
+    assert all(player.rating for player in doc.players)  # bbpPairings refuses a zero rating

@@ -51,7 +51,7 @@ def test_the_expectation_is_pd_of_the_fide_rating_table(
 
 
 def test_unusual_scores_come_at_their_rates_among_played_games() -> None:
-    model = ResultModel(30, 0, half_zero_rate=10, zero_half_rate=20, zero_zero_rate=50)
+    model = ResultModel.from_rates(30, 0, half_zero_rate=10, zero_half_rate=20, zero_zero_rate=50)
     games = _games(model, 2000, 1900)
     assert games[GameEnd.HALF_ZERO] / DRAWS == pytest.approx(0.10, abs=0.01)
     assert games[GameEnd.ZERO_HALF] / DRAWS == pytest.approx(0.05, abs=0.01)
@@ -62,20 +62,20 @@ def test_unusual_scores_come_at_their_rates_among_played_games() -> None:
 
 
 def test_equally_rated_players_draw_at_the_draw_percentage() -> None:
-    games = _games(ResultModel(draw_percentage=40, forfeit_rate=0), 2000, 2000)
+    games = _games(ResultModel.from_rates(draw_percentage=40, forfeit_rate=0), 2000, 2000)
     assert games[GameEnd.DRAW] / DRAWS == pytest.approx(0.40, abs=0.02)
     assert games[GameEnd.WHITE_WINS] == pytest.approx(games[GameEnd.BLACK_WINS], rel=0.1)
 
 
 @pytest.mark.parametrize(("white", "black"), [(2200, 2000), (1500, 2100), (2800, 1000)])
 def test_the_mean_score_is_the_table_expectation(white: int, black: int) -> None:
-    games = _games(ResultModel(draw_percentage=35, forfeit_rate=0), white, black)
+    games = _games(ResultModel.from_rates(draw_percentage=35, forfeit_rate=0), white, black)
     mean = sum(SCORE[end] * count for end, count in games.items()) / DRAWS
     assert mean == pytest.approx(expected_score(white, black), abs=0.01)
 
 
 def test_draws_get_rarer_as_the_rating_gap_grows() -> None:
-    model = ResultModel(draw_percentage=40, forfeit_rate=0)
+    model = ResultModel.from_rates(draw_percentage=40, forfeit_rate=0)
     shares = [_games(model, 2000 + gap, 2000)[GameEnd.DRAW] / DRAWS for gap in (0, 200, 600)]
     assert shares[0] > shares[1] > shares[2]
     expected = 0.40 * 2 * (1 - expected_score(2200, 2000))
@@ -83,14 +83,14 @@ def test_draws_get_rarer_as_the_rating_gap_grows() -> None:
 
 
 def test_one_game_in_forfeit_rate_is_forfeited_and_some_by_both_players() -> None:
-    games = _games(ResultModel(draw_percentage=30, forfeit_rate=10), 2000, 1900)
+    games = _games(ResultModel.from_rates(draw_percentage=30, forfeit_rate=10), 2000, 1900)
     forfeits = [GameEnd.WHITE_FORFEITS, GameEnd.BLACK_FORFEITS, GameEnd.BOTH_FORFEIT]
     assert sum(games[end] for end in forfeits) / DRAWS == pytest.approx(0.1, abs=0.01)
     assert 0 < games[GameEnd.BOTH_FORFEIT] < games[GameEnd.WHITE_FORFEITS]
 
 
 def test_no_game_is_forfeited_when_the_rate_is_zero() -> None:
-    games = _games(ResultModel(draw_percentage=30, forfeit_rate=0), 2000, 1900)
+    games = _games(ResultModel.from_rates(draw_percentage=30, forfeit_rate=0), 2000, 1900)
     assert set(games) <= {GameEnd.WHITE_WINS, GameEnd.DRAW, GameEnd.BLACK_WINS}
 
 
