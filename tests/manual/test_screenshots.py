@@ -47,6 +47,8 @@ SCREENSHOTS: tuple[str, ...] = (
     "integrity-log",
     "chess960",
     "baku-draft",
+    "round-robin-numbers",
+    "round-robin-crosstable",
     "standings",
     "print-menu",
     "import-preview",

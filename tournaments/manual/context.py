@@ -56,6 +56,8 @@ CONTEXT_HELP: Final[dict[str, str]] = {
     "manage-events-undo": "fide-mode#the-integrity-log",
     "rating-lists": "rating-lists#importing-a-rating-list",
     # Pairing
+    "pairing-numbers": "round-robin#drawing-the-pairing-numbers",
+    "pairing-numbers-draw": "round-robin#drawing-the-pairing-numbers",
     "pairing-round": "pairing-a-round#asking-the-engine-for-a-pairing",
     "pairing-request": "pairing-a-round#asking-the-engine-for-a-pairing",
     "pairing-repair": "pairing-a-round#pairing-again",
@@ -82,7 +84,7 @@ CONTEXT_HELP: Final[dict[str, str]] = {
     # Downloads
     "tournament-trf": "exports#trf-files",
     "standings-csv": "exports#standings-as-csv",
-    "crosstable-csv": "exports#standings-as-csv",
+    "crosstable-csv": "round-robin#the-cross-table",
     "pdf-round-pairings": "printing#documents",
     "pdf-round-pairings-by-name": "printing#documents",
     "pdf-round-slips": "printing#documents",
