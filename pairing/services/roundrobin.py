@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from pairing.roundrobin.berger import BergerTableError, total_rounds
 from tournaments.exceptions import ConfigurationRefused, SettingsLocked
@@ -38,10 +39,10 @@ def tournament_draw_numbers(
     """
     tournament = lock_tournament(tournament.pk)
     if not tournament.is_round_robin:
-        raise ConfigurationRefused("Only a round robin draws its pairing numbers by lot.")
+        raise ConfigurationRefused(_("Only a round robin draws its pairing numbers by lot."))
     if paired_from(tournament, 1):
         raise SettingsLocked(
-            "Round 1 is paired: the round robin's pairing numbers are fixed (C.05 Annex 1)."
+            _("Round 1 is paired: the round robin's pairing numbers are fixed (C.05 Annex 1).")
         )
     players = list(tournament.players.order_by("pairing_number"))
     try:
@@ -56,7 +57,7 @@ def tournament_draw_numbers(
     else:
         by_id = {player.pk: player for player in players}
         if sorted(order) != sorted(by_id):
-            raise ConfigurationRefused("Give every player of the tournament one number, once.")
+            raise ConfigurationRefused(_("Give every player of the tournament one number, once."))
         players = [by_id[pk] for pk in order]
         tournament.numbers_seed = None
     _number(players)

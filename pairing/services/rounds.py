@@ -12,6 +12,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from pairing.engine import Board, RuleWarning, publication_order
 from pairing.exceptions import (
@@ -56,16 +57,21 @@ __all__ = [
 
 def _check_can_pair(tournament: Tournament, rnd: Round) -> None:
     if rnd.state in {RoundState.PUBLISHED, RoundState.COMPLETED}:
-        raise RoundAlreadyPublished(f"Round {rnd.number} is already published.")
+        raise RoundAlreadyPublished(
+            _("Round %(number)d is already published.") % {"number": rnd.number}
+        )
     if rnd.state == RoundState.PAIRED:
         raise RoundAlreadyPaired(
-            f"Round {rnd.number} is already paired: re-pair the draft to pair it again."
+            _("Round %(number)d is already paired: re-pair the draft to pair it again.")
+            % {"number": rnd.number}
         )
     if rnd.number == 1 and tournament.is_round_robin:
         if not tournament.numbers_drawn:
             raise NumbersNotDrawn(
-                "Draw the round robin's pairing numbers (by lot or by hand) before pairing "
-                "round 1 (C.05 Annex 1)."
+                _(
+                    "Draw the round robin's pairing numbers (by lot or by hand) before pairing "
+                    "round 1 (C.05 Annex 1)."
+                )
             )
         return
     if rnd.number == 1:
@@ -75,13 +81,17 @@ def _check_can_pair(tournament: Tournament, rnd: Round) -> None:
     if previous is not None and previous.state == RoundState.COMPLETED:
         return
     if previous is None or previous.state == RoundState.NOT_PAIRED:
-        raise PreviousRoundIncomplete(f"Round {rnd.number - 1} is not paired yet.")
+        raise PreviousRoundIncomplete(
+            _("Round %(number)d is not paired yet.") % {"number": rnd.number - 1}
+        )
     if (
         previous.state == RoundState.PUBLISHED
         and previous.games.filter(result=Result.NOT_PLAYED).exists()
     ):
         return  # Q158: its games without a result become adjourned (round_request_pairing)
-    raise PreviousRoundIncomplete(f"Round {previous.number} is not completed yet.")
+    raise PreviousRoundIncomplete(
+        _("Round %(number)d is not completed yet.") % {"number": previous.number}
+    )
 
 
 def _new_run(tournament: Tournament, rnd: Round, by: User | None) -> PairingRun:
@@ -133,7 +143,8 @@ def round_repair(*, rnd: Round, by: User | None) -> PairingRun:
     rnd = Round.objects.get(pk=rnd.pk)
     if rnd.state in {RoundState.PUBLISHED, RoundState.COMPLETED}:
         raise RoundAlreadyPublished(
-            f"Round {rnd.number} is already published: its pairing cannot be redone."
+            _("Round %(number)d is already published: its pairing cannot be redone.")
+            % {"number": rnd.number}
         )
     superseded = PairingRun.objects.filter(round=rnd, status__in=ACTIVE_STATUSES).update(
         status=RunStatus.SUPERSEDED, finished_at=timezone.now()
@@ -155,7 +166,9 @@ def round_repair(*, rnd: Round, by: User | None) -> PairingRun:
             note=f"round {rnd.number}: draft discarded to pair again",
         )
     elif not superseded:
-        raise RoundNotPaired(f"Round {rnd.number} has no draft to pair again.")
+        raise RoundNotPaired(
+            _("Round %(number)d has no draft to pair again.") % {"number": rnd.number}
+        )
     _check_can_pair(tournament, rnd)
     return _new_run(tournament, rnd, by)
 
@@ -169,11 +182,14 @@ def _locked_draft_game(game: Game) -> tuple[Tournament, Game]:
 def _check_draft(rnd: Round) -> None:
     if rnd.state in {RoundState.PUBLISHED, RoundState.COMPLETED}:
         raise RoundAlreadyPublished(
-            f"Round {rnd.number} is published: a published pairing changes only to correct a "
-            "rematch (C.04.2 D.10)."
+            _(
+                "Round %(number)d is published: a published pairing changes only to correct a "
+                "rematch (C.04.2 D.10)."
+            )
+            % {"number": rnd.number}
         )
     if rnd.state != RoundState.PAIRED:
-        raise RoundNotPaired(f"Round {rnd.number} is not paired yet.")
+        raise RoundNotPaired(_("Round %(number)d is not paired yet.") % {"number": rnd.number})
 
 
 @transaction.atomic
@@ -230,16 +246,19 @@ def round_draft_exchange_opponents(
     game_b = Game.objects.select_related("round", "white", "black").get(pk=game_b.pk)
     rnd = game_a.round
     if game_b.round_id != rnd.pk or game_a.pk == game_b.pk:
-        raise DraftEditRefused("Choose two different boards of the same round.")
+        raise DraftEditRefused(_("Choose two different boards of the same round."))
     note = f"round {rnd.number}: boards {game_a.board} and {game_b.board} exchanged opponents"
     if rnd.state == RoundState.PUBLISHED:
         if not _has_rematch(rnd, [game_a, game_b]):
             raise RoundAlreadyPublished(
-                f"Round {rnd.number} is published: its pairing changes only to correct a "
-                "rematch (C.04.2 D.10), and neither board is one."
+                _(
+                    "Round %(number)d is published: its pairing changes only to correct a "
+                    "rematch (C.04.2 D.10), and neither board is one."
+                )
+                % {"number": rnd.number}
             )
         if game_a.result or game_b.result:
-            raise RoundAlreadyPublished("A board with a result cannot be paired again.")
+            raise RoundAlreadyPublished(_("A board with a result cannot be paired again."))
         note += " to correct a rematch (C.04.2 D.10)"
     else:
         _check_draft(rnd)
@@ -290,9 +309,13 @@ def round_publish(*, rnd: Round, by: User | None) -> Round:
     tournament = lock_tournament(rnd.tournament_id)
     rnd = Round.objects.get(pk=rnd.pk)
     if rnd.state in {RoundState.PUBLISHED, RoundState.COMPLETED}:
-        raise RoundAlreadyPublished(f"Round {rnd.number} is already published.")
+        raise RoundAlreadyPublished(
+            _("Round %(number)d is already published.") % {"number": rnd.number}
+        )
     if rnd.state != RoundState.PAIRED:
-        raise RoundNotPaired(f"Round {rnd.number} is not paired yet: pair it first.")
+        raise RoundNotPaired(
+            _("Round %(number)d is not paired yet: pair it first.") % {"number": rnd.number}
+        )
     if not tournament.is_round_robin:
         _order_boards(tournament, rnd)
     rnd.state = RoundState.PUBLISHED
@@ -340,25 +363,29 @@ def round_unpublish(*, rnd: Round, by: User | None, confirmed: Confirmed | None 
     tournament = lock_tournament(rnd.tournament_id)
     rnd = Round.objects.get(pk=rnd.pk)
     if rnd.state not in {RoundState.PUBLISHED, RoundState.COMPLETED}:
-        raise RoundNotPaired(f"Round {rnd.number} is not published.")
+        raise RoundNotPaired(_("Round %(number)d is not published.") % {"number": rnd.number})
     if rnd.games.exclude(result=Result.NOT_PLAYED).exists():
         raise DraftEditRefused(
-            f"Round {rnd.number} has results: its publication stands (correct results instead)."
+            _("Round %(number)d has results: its publication stands (correct results instead).")
+            % {"number": rnd.number}
         )
     if (
         tournament.round_set.filter(number=rnd.number + 1)
         .exclude(state=RoundState.NOT_PAIRED)
         .exists()
     ):
-        raise DraftEditRefused(f"Round {rnd.number + 1} is paired: round {rnd.number} stands.")
+        raise DraftEditRefused(
+            _("Round %(next)d is paired: round %(number)d stands.")
+            % {"next": rnd.number + 1, "number": rnd.number}
+        )
     require_confirmation(
         ActionWarning(
             Level.CONFIRM,
-            f"Withdraw the publication of round {rnd.number}?",
+            _("Withdraw the publication of round %(number)d?") % {"number": rnd.number},
             (
-                "Players may already have seen this pairing: tell them it is withdrawn.",
-                "The round goes back to its draft: edit it, pair it again or publish it again.",
-                "The withdrawal is recorded in the audit log.",
+                _("Players may already have seen this pairing: tell them it is withdrawn."),
+                _("The round goes back to its draft: edit it, pair it again or publish it again."),
+                _("The withdrawal is recorded in the audit log."),
             ),
             rule="C.04.2 (publication of the pairings)",
         ),
