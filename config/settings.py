@@ -115,6 +115,7 @@ LOGOUT_REDIRECT_URL = "home"
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("it", "Italiano"), ("fr", "Français"), ("ru", "Русский")]
 LOCALE_PATHS = [BASE_DIR / "config" / "locale"]
+FORMAT_MODULE_PATH = ["config.formats"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
