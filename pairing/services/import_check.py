@@ -8,7 +8,10 @@ as `python -m pairing -c` shows them. The tournaments app cannot import the engi
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from pairing.engine import DutchConfig, Edition, NoValidPairing, PairingError, RoundPairing, pair
+from pairing.explanation import ERRORS
 from tournaments.domain.state import PlayerId
 from tournaments.domain.trf import (
     RecordedGame,
@@ -32,9 +35,12 @@ def check_recorded_rounds(document: TrfDocument, pairing_system: str) -> tuple[R
         try:
             ours = pair(tournament_state(document, number), config)
         except NoValidPairing:
-            checks.append(_unpaired(number, recorded, "the engine finds no valid pairing"))
+            checks.append(_unpaired(number, recorded, _("the engine finds no valid pairing")))
         except PairingError as error:
-            checks.append(_unpaired(number, recorded, f"the engine cannot pair it ({error})"))
+            problem = _("the engine cannot pair it (%(error)s)") % {
+                "error": ERRORS.translate(str(error))
+            }
+            checks.append(_unpaired(number, recorded, problem))
         else:
             checks.append(RoundCheck(round_number=number, rows=board_rows(recorded, ours)))
     return tuple(checks)
