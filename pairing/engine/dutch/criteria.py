@@ -156,13 +156,15 @@ class Weights:
     def internal(self, higher: PlayerFacts, lower: PlayerFacts) -> int:
         """A pair of the bracket itself: C.5, C.6 and C.8-C.19; computed once for each pair of
         player kinds (what the criteria and section E read of a player)."""
-        key = (self._kind(higher), self._kind(lower))
+        key = (self.kind(higher), self.kind(lower))
         weight = self._by_kinds.get(key)
         if weight is None:
             weight = self._by_kinds[key] = self._internal(higher, lower)
         return weight
 
-    def _kind(self, player: PlayerFacts) -> int:
+    def kind(self, player: PlayerFacts) -> int:
+        """The player's kind: players of one kind weigh the same in every pair (what the
+        criteria and section E read of a player; C.3 reads it too)."""
         kind = self._kinds.get(player.id)
         if kind is None:
             signature = (

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from pairing.engine.dutch.colours import colour_failures
 from pairing.engine.dutch.criteria import next_bracket_quality
+from pairing.engine.dutch.optimal import optimal_transposition
 from pairing.engine.dutch.players import Float, PlayerFacts
 
 if TYPE_CHECKING:
@@ -48,7 +49,13 @@ def perfect_candidate(search: BracketSearch, *, completing: bool) -> list[tuple[
     paired = {v for pair in pairs for v in pair}
     floaters = [players[i] for i in range(search.size) if i not in paired]
     if not _flawless(search, pairs, floaters):
-        return None
+        # Not perfect: the first candidate with the best values, when the kinds prove it.
+        best = optimal_transposition(search)
+        if best is None:
+            return None
+        pairs = best
+        paired = {v for pair in pairs for v in pair}
+        floaters = [players[i] for i in range(search.size) if i not in paired]
     if search.pab_by_unplayed and len(floaters) == 1:
         # [C9] (2025): the single downfloater receives the PAB; fewest unplayed rounds first.
         eligible = [p.unplayed for p in players[: search.size] if p.bye_eligible]

@@ -17,6 +17,7 @@ from pairing.engine.matching import (
     augmentable,
     max_cardinality_matching,
     max_weight_matching,
+    max_weight_transport,
 )
 
 Edges = list[tuple[int, int, int]]
@@ -123,6 +124,47 @@ def test_an_augmenting_path_exists_exactly_when_the_matching_can_grow(
     graph.add_nodes_from(range(size))
     graph.add_edges_from(present)
     assert grows == (2 * len(nx.max_weight_matching(graph, True)) > before)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 2**32), st.integers(1, 4), st.integers(1, 4), st.floats(0.3, 1.0))
+def test_the_transportation_plan_is_optimal_with_optimal_duals(
+    seed: int, rows: int, columns: int, density: float
+) -> None:
+    rng = random.Random(seed)
+    supply = [rng.randrange(4) for _ in range(rows)]
+    demand = [rng.randrange(4) for _ in range(columns)]
+    missing = sum(supply) - sum(demand)
+    demand[0] += max(missing, 0)
+    supply[0] += max(-missing, 0)
+    weight = {
+        (i, j): rng.randrange(-(2**70), 2**70)
+        for i in range(rows)
+        for j in range(columns)
+        if rng.random() < density
+    }
+    # The same problem as an assignment: one vertex per unit of supply and of demand.
+    units = [(i, k) for i in range(rows) for k in range(supply[i])]
+    wants = [(j, k) for j in range(columns) for k in range(demand[j])]
+    lift = 2**72 * (len(units) + 1)  # every unit assigned comes first
+    edges = [
+        (a, len(units) + b, weight[(units[a][0], wants[b][0])] + lift)
+        for a in range(len(units))
+        for b in range(len(wants))
+        if (units[a][0], wants[b][0]) in weight
+    ]
+    best = reference_weight(edges) if edges else 0
+    assigned = (best + lift // 2) // lift
+
+    plan = max_weight_transport(supply, demand, weight)
+
+    if assigned < len(units):
+        assert plan is None
+        return
+    assert plan is not None and plan.value == best - lift * len(units)
+    assert all(plan.rows[i] + plan.columns[j] >= w for (i, j), w in weight.items())
+    duals = sum(map(int.__mul__, supply, plan.rows)) + sum(map(int.__mul__, demand, plan.columns))
+    assert duals == plan.value
 
 
 def test_fixing_pairs_keeps_a_complete_bipartite_matching() -> None:
