@@ -273,12 +273,14 @@ def _computed_standings(
     lots: bool,
     ratings: RatingInputs,
     manual: dict[PlayerId, Fraction],
+    round_robin: bool = False,
 ) -> Standings:
     """`compute_standings`, kept in the cache under a digest of everything it reads (issue 22):
     the same state is never ranked twice, so the standings after round 10 are not computed
     again for each result entered in round 11 (the tournament's version moves on, the state
     after round 10 does not). The digest is of the inputs' `repr`, which shows every field."""
-    text = repr((state, codes, edition, lots_seed, lots, ratings, sorted(manual.items()))).encode()
+    inputs = (state, codes, edition, lots_seed, lots, ratings, sorted(manual.items()), round_robin)
+    text = repr(inputs).encode()
     key = f"standings-of:{hashlib.blake2b(text, digest_size=20).hexdigest()}"
     kept: Standings | None = cache.get(key)
     if kept is None:
@@ -291,6 +293,7 @@ def _computed_standings(
             manual=manual,
             lots_seed=lots_seed,
             lots=lots,
+            round_robin=round_robin,
         )
         cache.set(key, kept)
     return kept
@@ -313,6 +316,7 @@ def _standings(
         tournament.drawing_of_lots,
         rating_inputs(tournament, state),
         manual_values(tournament, codes),
+        tournament.is_round_robin,
     )
     rating_of = {player.id: player.rating for player in state.players}
     by_number = {player.pairing_number: player for player in rows.players}

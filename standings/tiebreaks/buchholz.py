@@ -22,14 +22,15 @@ def opponent_scores(results: Results, player_id: PlayerId) -> tuple[Item, ...]:
     """Each round's value in the player's Buchholz (C.07 8.1, 16).
 
     A game played over the board gives the opponent's adjusted score (16.A); an own unplayed
-    round gives the score of a dummy opponent (16.B), cut first when voluntary (16.C).
+    round gives the score of a dummy opponent (16.B), cut first when voluntary (16.C). In a
+    round robin a forfeit counts as a game against its opponent (15.2).
     """
     adjusted = results.adjusted
     own = results.points[player_id]
     items: list[Item] = []
     for played in results.history[player_id]:
         opponent = played.opponent
-        if played.played and opponent is not None:
+        if opponent is not None and (played.played or results.round_robin):
             score = adjusted[opponent]
             items.append((played.number, opponent, score, Source.GAME, score, False))
             continue

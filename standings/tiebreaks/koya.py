@@ -17,10 +17,11 @@ def koya(results: Results, player_id: PlayerId, code: TiebreakCode) -> Breakdown
     """KS: the points scored against the opponents (forfeits included) who finished with at
     least half the maximum score; the Limit moves that threshold in half-point steps.
 
-    The opponents' real scores are used, not the adjusted ones.
+    The opponents' real scores are used, not the adjusted ones. The maximum score is a win in
+    every round (in a round robin, every round but the opponent's byes: `Results.max_score`).
     """
-    # 2 x score >= win x rounds + 2 x limit, in half-points (a half point is 1).
-    threshold_twice = results.scoring.win * results.rounds + 2 * code.limit
+    # 2 x score >= maximum + 2 x limit, in half-points (a half point is 1).
+    threshold_twice = results.max_score(player_id) + 2 * code.limit
     items: tuple[Item, ...] = tuple(
         (
             played.number,
@@ -33,7 +34,7 @@ def koya(results: Results, player_id: PlayerId, code: TiebreakCode) -> Breakdown
         for played in results.history[player_id]
         if (opponent := played.opponent) is not None
         and played.outcome.is_game
-        and 2 * results.points[opponent] >= threshold_twice
+        and 2 * results.points[opponent] >= results.max_score(opponent) + 2 * code.limit
     )
     total = sum(item[VALUE] for item in items)
     note = f"opponents with at least {Fraction(threshold_twice, 2 * HALF_POINTS)} points"

@@ -180,9 +180,10 @@ def compute_standings(
     manual: Mapping[PlayerId, Fraction] | None = None,
     lots_seed: str = "",
     lots: bool = True,
+    round_robin: bool = False,
 ) -> Standings:
     """The standings after the last round of `state` for an ordered tie-break list; the
     rating-based tie-breaks rate unrated players `unrated_rating` and use `round_ratings`
-    when given, and MAN the `manual` values (`Results`)."""
-    results = Results(state, edition, unrated_rating, round_ratings, manual)
+    when given, and MAN the `manual` values; `round_robin` applies C.07 15.2 (`Results`)."""
+    results = Results(state, edition, unrated_rating, round_ratings, manual, round_robin)
     return rank(results, codes, lots_seed, lots=lots)

@@ -37,7 +37,9 @@ class Results:
     round, for a tournament over 30 days whose tie-breaks use it (VCL Q214); without it every
     round counts each player's first rating, `PlayerState.rating` (C.07 10; VCL Q215).
     `manual` holds the externally computed values the arbiter entered (tie-break MAN, VCL
-    Q207).
+    Q207). `round_robin`: the unplayed-round rules of a round robin (C.07 15.2): its forfeits
+    are games for every tie-break but the rating-based ones, nobody's score is adjusted (16 is
+    for Swiss events), and the bye of an odd field is no game.
     """
 
     def __init__(
@@ -47,8 +49,10 @@ class Results:
         unrated_rating: int | None = None,
         round_ratings: Mapping[tuple[int, PlayerId], int] | None = None,
         manual: Mapping[PlayerId, Fraction] | None = None,
+        round_robin: bool = False,
     ) -> None:
         self.state = state
+        self.round_robin = round_robin
         self.manual: Mapping[PlayerId, Fraction] = manual or {}
         self.edition = edition
         self.unrated_rating = unrated_rating
@@ -64,10 +68,14 @@ class Results:
             player_id: Points(sum(r.points for r in rounds))
             for player_id, rounds in self.history.items()
         }
-        self.adjusted: dict[PlayerId, Points] = {
-            player_id: adjusted_score(rounds, state.scoring.draw, edition)
-            for player_id, rounds in self.history.items()
-        }
+        self.adjusted: dict[PlayerId, Points] = (
+            dict(self.points)
+            if round_robin
+            else {
+                player_id: adjusted_score(rounds, state.scoring.draw, edition)
+                for player_id, rounds in self.history.items()
+            }
+        )
         self.ratings_defined = unrated_rating is not None or all(
             rating > 0
             for rating in (*(p.rating for p in state.players), *self.round_ratings.values())
@@ -94,6 +102,16 @@ class Results:
             self._memo[compute] = compute(self)
         return cast(T, self._memo[compute])
 
+    def max_score(self, player_id: PlayerId) -> Points:
+        """The most the player could have scored (C.07 9.2): a win in every round, and in a
+        round robin in every round but the byes (the odd field's empty seat, C.05 Annex 1)."""
+        rounds = self.rounds
+        if self.round_robin:
+            rounds -= sum(
+                played.outcome is Outcome.PAIRING_BYE for played in self.history[player_id]
+            )
+        return Points(self.scoring.win * rounds)
+
     @property
     def draw_in_every_round(self) -> Points:
         """A draw in every round so far: the 2026 cap on a bye's dummy opponent (C.07 16)."""
@@ -113,7 +131,14 @@ class Results:
             initial_color=self.state.initial_color,
             scoring=self.scoring,
         )
-        return Results(state, self.edition, self.unrated_rating, self.round_ratings, self.manual)
+        return Results(
+            state,
+            self.edition,
+            self.unrated_rating,
+            self.round_ratings,
+            self.manual,
+            self.round_robin,
+        )
 
 
 def _final_round_drawn(player: PlayerState, final: int) -> PlayerState:
