@@ -118,6 +118,15 @@ def test_the_contents_every_page_and_the_printable_manual_are_served(client: Cli
 
 
 @pytest.mark.django_db
+def test_a_screenshot_is_served_as_a_png(client: Client) -> None:
+    response = client.get(reverse("help-screenshot", args=["dashboard"]))
+
+    assert response.status_code == 200
+    assert response["Content-Type"] == "image/png"
+    assert response.content == (SCREENSHOTS_DIR / "dashboard.png").read_bytes()
+
+
+@pytest.mark.django_db
 def test_an_unknown_page_or_picture_is_not_found(client: Client) -> None:
     assert client.get("/help/no-such-page/").status_code == 404
     assert client.get("/help/screenshots/no-such-picture.png").status_code == 404

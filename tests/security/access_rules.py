@@ -117,6 +117,11 @@ and delete are refused too)."""
 
 RULES: dict[str, Rule] = {
     "home": PUBLIC_PAGE,
+    "help": PUBLIC_PAGE,
+    "help-page": PUBLIC_PAGE,
+    "help-print": PUBLIC_PAGE,
+    "help-pdf": PUBLIC_PAGE,
+    "help-screenshot": PUBLIC_PAGE,
     "tournament-detail": PUBLIC_PAGE,
     "round-detail": PUBLIC_PAGE,
     "player-detail": PUBLIC_PAGE,

@@ -50,6 +50,8 @@ _EXTRA_KWARGS = {
     "app_label": "tournaments",
     "url": "nothing-here/",
     "uidb64": "MQ",
+    "page": "results",  # the manual's pages and screenshots (/help/)
+    "name": "dashboard",
 }
 
 

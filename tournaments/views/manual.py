@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from django.http import FileResponse, Http404, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import get_language
@@ -108,9 +108,9 @@ def _manual_pdf(paper: Paper, language: str, version: int) -> bytes:
 
 
 @require_safe
-def manual_screenshot(request: HtmxHttpRequest, name: str) -> FileResponse:
-    """A screenshot of `docs/manual/screenshots/`."""
+def manual_screenshot(request: HtmxHttpRequest, name: str) -> HttpResponse:
+    """A screenshot of `docs/manual/screenshots/` (a few hundred KiB at most: read whole)."""
     path = SCREENSHOTS_DIR / f"{name}.png"
     if not SCREENSHOT_NAME.fullmatch(name) or not path.is_file():
         raise Http404("No such screenshot in the manual.")
-    return FileResponse(path.open("rb"), content_type="image/png")
+    return HttpResponse(path.read_bytes(), content_type="image/png")
