@@ -26,6 +26,9 @@ def test_an_accelerated_round_shows_the_pairing_scores(
     tournament = tournament_with_players(10, rounds=7, arbiter=arbiter)
     tournament.baku_acceleration = True
     tournament.save()
+    for player in tournament.players.all():  # names fixed, whatever the factory's sequence
+        player.name = f"Player {player.pairing_number:02d}"
+        player.save(update_fields=["name"])
     monkeypatch.setattr(tasks.pair_round_task, "delay", lambda run_id: None)
     run = round_request_pairing(rnd=tournament.round_set.get(number=1), by=arbiter)
     pairing_run_execute(run_id=run.pk)
