@@ -18,8 +18,7 @@ from django.views.decorators.http import require_safe
 from standings import selectors
 from standings.exceptions import StandingsError
 from standings.selectors import TournamentStandings
-from standings.templatetags.standings_tags import OUTCOME_SYMBOLS
-from standings.tiebreaks.display import format_value
+from standings.templatetags.standings_tags import OUTCOME_SYMBOLS, tiebreak_value
 from standings.views import public_standings
 from tournaments.documents.layout import Grid, Section, document_pdf
 from tournaments.http import ArbiterRequest, reports_required
@@ -28,10 +27,6 @@ from tournaments.views.printing import heading, pdf_response, refused
 
 WIDE_FROM_ROUNDS = 7
 """A crosstable of this many rounds or more prints in landscape."""
-
-
-def _value(value: Fraction | None) -> str:
-    return format_value(value) if value is not None else "–"
 
 
 def standings_grid(standings: TournamentStandings) -> Grid:
@@ -45,8 +40,8 @@ def standings_grid(standings: TournamentStandings) -> Grid:
             line.player.title,
             line.player.federation,
             str(line.rating or ""),
-            format_value(line.points),
-            *(_value(value) for value in line.values),
+            tiebreak_value(line.points),
+            *(tiebreak_value(value) for value in line.values),
         ]
         for line in standings.lines
     ]
@@ -127,8 +122,8 @@ def crosstable_pdf(request: ArbiterRequest, tournament: Tournament) -> HttpRespo
             line.player.name,
             str(line.rating or ""),
             *(_cell(cell) for cell in cells),
-            format_value(line.points),
-            *(_value(value) for value in line.values),
+            tiebreak_value(line.points),
+            *(tiebreak_value(value) for value in line.values),
         ]
         for line, cells in selectors.crosstable(standings)
     ]
@@ -164,7 +159,7 @@ def _settings(tournament: Tournament) -> Section:
     scoring = tournament.scoring
     not_given = _("not given")
     points = {
-        name: format_value(Fraction(value, 2))
+        name: tiebreak_value(Fraction(value, 2))
         for name, value in (
             ("win", scoring.win),
             ("draw", scoring.draw),

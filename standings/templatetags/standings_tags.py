@@ -6,6 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from django import template
+from django.utils.formats import get_format
 from django.utils.functional import Promise
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
@@ -22,8 +23,11 @@ register = template.Library()
 
 @register.filter
 def tiebreak_value(value: Fraction | None) -> str:
-    """`13.5`, `14.75`, `12.93`; an en dash for an undefined value."""
-    return format_value(value) if value is not None else "–"
+    """`13.5`, `14.75`, `12.93` (`13,5` in Italian, French and Russian: the language's decimal
+    separator); an en dash for an undefined value."""
+    if value is None:
+        return "–"
+    return format_value(value).replace(".", get_format("DECIMAL_SEPARATOR"))
 
 
 OUTCOME_SYMBOLS = {

@@ -23,12 +23,12 @@ PAGES = {
 }
 WORDS = {
     "it": {
-        "standings": ("Classifica dopo il turno 6", "Buchholz Cut 1", "Rating medio"),
+        "standings": ("Classifica dopo il turno 6", "Buchholz Cut 1", '<td class="num">14,75</td>'),
         "crosstable": ("Tabellone dopo il turno 6", "Turno 1: Nero contro"),
         "player": ("Avversario virtuale", "Bye a zero punti", "arrotondato per eccesso da ½"),
     },
     "fr": {
-        "standings": ("Classement après la ronde 6", "Buchholz tronqué 1", "Départages"),
+        "standings": ("Classement après la ronde 6", "Buchholz tronqué 1", "<strong>4,5</strong>"),
         "crosstable": ("Grille américaine après la ronde 6", "Ronde 1 : Noirs contre"),
         "player": ("Adversaire virtuel", "Exemption à zéro point", "Confrontation directe"),
     },
@@ -118,4 +118,4 @@ def test_the_standings_and_report_pdfs_in_russian_and_italian(reader: Client) ->
     assert "Standings after round 6" in english and "Page 1" in english
     for words in ("Rapporto del torneo", "Impostazioni", "Classifica finale dopo il turno 6"):
         assert words in italian, words
-    assert "Punteggio (punti): vittoria 1, patta 0.5, sconfitta 0" in italian
+    assert "Punteggio (punti): vittoria 1, patta 0,5, sconfitta 0" in italian
