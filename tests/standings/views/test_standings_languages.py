@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
+from django.utils import translation
 
+from standings import selectors
+from standings.labels import NOTES
 from tests.factories import TournamentRoleFactory, UserFactory
 from tests.pdf import pdf_text
 from tournaments.models import Tournament
@@ -119,3 +123,33 @@ def test_the_standings_and_report_pdfs_in_russian_and_italian(reader: Client) ->
     for words in ("Rapporto del torneo", "Impostazioni", "Classifica finale dopo il turno 6"):
         assert words in italian, words
     assert "Punteggio (punti): vittoria 1, patta 0,5, sconfitta 0" in italian
+
+
+NOTES_LIST = [
+    "DE", "WIN", "WON", "BPG", "BWG", "PS", "GE", "REP", "BH/C1", "AOB", "FB", "SB", "KS",
+    "ARO", "TPR", "PTP", "APRO", "APPO", "STD", "TPN", "RTNG", "MAN",
+]  # fmt: skip
+NOTATION = re.compile(r"ARO \d+ \+ dp\(\d\.\d\d\) [+-]\d+")
+"""TPR's note is notation only (C.07 10.2), the same in every language."""
+
+
+def test_the_notes_phrasebook_knows_every_note_of_every_computed_tie_break(
+    worked_example: Tournament,
+) -> None:
+    worked_example.tiebreaks = NOTES_LIST
+    worked_example.save(update_fields=["tiebreaks"])
+    standings = selectors.tournament_standings(tournament=worked_example)
+
+    notes = {
+        working.breakdown.note
+        for line in standings.lines
+        for working in selectors.player_workings(standings, line.player.pairing_number)
+        if working.breakdown.note
+    }
+
+    assert len(notes) > 10
+    assert sorted(n for n in notes if not NOTES.knows(n) and not NOTATION.fullmatch(n)) == []
+    with translation.override("ru"):
+        assert NOTES.translate("opponents with at least 3 points") == (
+            "соперники, набравшие не меньше 3 очков"
+        )
