@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pairing.generator import GeneratorConfig, GeneratorConfigError, InitialColor, parse_config
-from pairing.generator.config import SWISS_TIEBREAKS, read_config
+from pairing.generator.config import SWISS_TIEBREAKS, RatingSpread, read_config
 from tournaments.domain.tiebreaks import DEFAULT_TIEBREAKS
 
 RTG_FILE = """\
@@ -131,6 +131,10 @@ configs = st.builds(
     zero_zero_rate=st.integers(0, 500),
     tiebreaks=st.sampled_from(SWISS_TIEBREAKS),
     baku=st.booleans(),
+    rating_step=st.integers(1, 9999),
+    rating_spread=st.sampled_from(RatingSpread),
+    rating_deviation=st.integers(1, 9999),
+    unrated_percentage=st.integers(0, 100),
 )
 
 
