@@ -89,10 +89,18 @@ EXPLANATION = Phrasebook(
         gettext_noop("C.17 scores of repeated upfloaters' opponents (last round)"),
         gettext_noop("C.18 scores of repeated downfloaters (two rounds before)"),
         gettext_noop("C.19 scores of repeated upfloaters' opponents (two rounds before)"),
+        gettext_noop(
+            "Round robin of %(size)s players: Berger table for %(table)s (C.05 Annex 1), round "
+            "%(round)s of cycle %(cycle)s of %(cycles)s."
+        ),
+        gettext_noop("The first cycle's last two rounds are exchanged (C.05 Annex 1)."),
+        gettext_noop("Second cycle: the first cycle's games with the colours reversed."),
+        gettext_noop("Player %(player)s meets the table's empty number %(number)s: the bye."),
     ],
     fields={"players": _players},
 )
-"""The explanation's lines (`M0 = …, MaxPairs = …, M1 = …` is notation only)."""
+"""The explanation's lines, the Dutch engine's and the round robin's
+(`pairing/roundrobin/pairing.py`); `M0 = …, MaxPairs = …, M1 = …` is notation only."""
 
 WARNINGS = Phrasebook(
     [
@@ -140,7 +148,18 @@ ERRORS = Phrasebook(
         gettext_noop("all %(count)s rounds are already played; there is no round to pair"),
         gettext_noop("Round %(number)s was paired in the meantime."),
         gettext_noop("The tournament changed while the engine was pairing: pair again."),
+        gettext_noop(
+            "A round robin needs the pairing numbers 1 to n drawn before round 1: draw them."
+        ),
+        gettext_noop(
+            "A round robin has no requested byes; remove the bye of player %(players)s in "
+            "round %(round)s."
+        ),
+        gettext_noop("A round robin needs %(low)s to %(high)s players, not %(count)s."),
+        gettext_noop("A round robin has one or two cycles, not %(cycles)s."),
+        gettext_noop("This round robin has rounds 1 to %(total)s, not %(round)s."),
     ]
 )
-"""Why a pairing run failed (`PairingRun.error`): the engine's `PairingError` or the worker's
-finding; any other error (a TRF the engine cannot read) is shown as written."""
+"""Why a pairing run failed (`PairingRun.error`): the engine's `PairingError`, the round robin's
+refusal (`pairing/roundrobin`) or the worker's finding; any other error (a TRF the engine cannot
+read) is shown as written."""

@@ -12,6 +12,10 @@ from django.utils import translation
 from pairing.cli import edition_of
 from pairing.engine import DutchConfig, PairingError, RuleWarning, pair
 from pairing.explanation import ERRORS, EXPLANATION, explanation_lines, warning_text
+from pairing.roundrobin.berger import rounds_per_cycle
+from pairing.roundrobin.pairing import round_robin_pairing
+from tests.pairing.engine.builders import bye, state
+from tournaments.domain.state import Outcome
 from tournaments.domain.trf import parse_trf, tournament_state
 
 CASES = Path(__file__).resolve().parents[1] / "engine" / "cases"
@@ -49,6 +53,20 @@ def test_the_phrasebook_knows_every_line_the_engine_writes_for_the_golden_cases(
 
     assert explained >= 50
     assert sorted(unknown) == []
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+@pytest.mark.parametrize("cycles", [1, 2])
+def test_the_phrasebook_knows_every_line_of_a_round_robin(players: int, cycles: int) -> None:
+    total = cycles * rounds_per_cycle(players)
+    lines = set()
+    for played in range(total):
+        before = state([[bye(Outcome.ZERO_BYE)] * played] * players, total_rounds=total)
+        result = round_robin_pairing(before, cycles=cycles, swap_last_two=True)
+        lines |= set(result.pairing.explanation)
+
+    assert lines
+    assert sorted(line for line in lines if not EXPLANATION.knows(line)) == []
 
 
 @pytest.mark.parametrize(
