@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from pairing.engine import Edition, RuleWarning, pairing_warnings
 from pairing.models import PairingRun
+from pairing.roundrobin.checks import round_robin_warnings
 from tournaments.domain.acceleration import pairing_scores
 from tournaments.domain.state import Outcome, PlayerId, Points, TournamentState
 from tournaments.domain.trf import write_trf
@@ -72,17 +73,29 @@ def games_warnings(rnd: Round, games: Iterable[Game]) -> list[RuleWarning]:
     """The rules the boards of `games` (of round `rnd`) break, judged on the state before the
     round by the tournament's edition (C.04.3 C.1-C.3, C.04.1 f/g)."""
     tournament = rnd.tournament
-    if tournament.is_round_robin:
-        return []  # the Berger table is the rule (C.05 Annex 1), not C.04.3
-    return pairing_warnings(
+    return rule_warnings(
+        tournament,
         tournament_state(tournament, rnd.number),
         (
             (game.board, PlayerId(game.white.pairing_number), PlayerId(game.black.pairing_number))
             for game in games
         ),
         None,
-        edition=tournament_edition(tournament),
     )
+
+
+def rule_warnings(
+    tournament: Tournament,
+    state: TournamentState,
+    boards: Iterable[tuple[int, PlayerId, PlayerId]],
+    bye: PlayerId | None,
+) -> list[RuleWarning]:
+    """The rules the boards and the bye break before the round of `state`: C.04.3 by the
+    tournament's edition, or a round robin's own (once per cycle, no third colour running:
+    `pairing.roundrobin.checks`; VCL Q101-Q102)."""
+    if tournament.is_round_robin:
+        return round_robin_warnings(state, boards, bye)
+    return pairing_warnings(state, boards, bye, edition=tournament_edition(tournament))
 
 
 def points_text(half_points: int) -> str:
@@ -125,8 +138,7 @@ class RoundPairingView:
 
 def round_pairing_view(rnd: Round) -> RoundPairingView:
     """The round's boards, bye, scores before the round, and every rule they break by the
-    tournament's edition (none in a round robin: a hand-made round is compared with its Berger
-    table when published, `services.manual.round_manual_validate`)."""
+    tournament's edition (a round robin: its own rules, `rule_warnings`)."""
     games = list(round_games(rnd))
     bye = round_pairing_bye(rnd)
     if not games and bye is None:
@@ -136,22 +148,14 @@ def round_pairing_view(rnd: Round) -> RoundPairingView:
     scores = {player.id: int(player.score(state.scoring)) for player in state.players}
     accelerated = tournament.baku_acceleration
     with_virtual = pairing_scores(state) if accelerated else {}
-    warnings = (
-        []  # a round robin follows its Berger table (C.05 Annex 1), not C.04.3 C.1-C.3
-        if tournament.is_round_robin
-        else pairing_warnings(
-            state,
-            (
-                (
-                    game.board,
-                    PlayerId(game.white.pairing_number),
-                    PlayerId(game.black.pairing_number),
-                )
-                for game in games
-            ),
-            PlayerId(bye.player.pairing_number) if bye is not None else None,
-            edition=tournament_edition(tournament),
-        )
+    warnings = rule_warnings(
+        tournament,
+        state,
+        (
+            (game.board, PlayerId(game.white.pairing_number), PlayerId(game.black.pairing_number))
+            for game in games
+        ),
+        PlayerId(bye.player.pairing_number) if bye is not None else None,
     )
     rows = [
         BoardRow(

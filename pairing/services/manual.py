@@ -32,14 +32,14 @@ from pairing.engine import (
     board_warnings,
     bye_warnings,
     pair,
-    pairing_warnings,
     wrong_colours_warnings,
 )
 from pairing.exceptions import DraftEditRefused, RoundAlreadyPublished, RoundNotPaired
 from pairing.explanation import ERRORS, warning_text
 from pairing.models import ACTIVE_STATUSES, PairingRun, RunStatus
+from pairing.roundrobin.checks import round_robin_warnings
 from pairing.roundrobin.pairing import round_robin_pairing
-from pairing.selectors import round_state_to_pair, tournament_edition
+from pairing.selectors import round_state_to_pair, rule_warnings, tournament_edition
 from pairing.services.rounds import _check_can_pair, round_publish
 from tournaments.domain.state import PlayerId, TournamentState
 from tournaments.domain.warnings import ActionWarning, Confirmed, Level
@@ -210,8 +210,11 @@ def round_manual_pair(
     board = (rnd.games.aggregate(last=Max("board"))["last"] or 0) + 1
     ids = PlayerId(white.pairing_number), PlayerId(black.pairing_number)
     edition = tournament_edition(tournament)
-    warnings = board_warnings(state, board, *ids, edition=edition)
-    warnings += wrong_colours_warnings(state, board, *ids, edition=edition)
+    if tournament.is_round_robin:  # its own rules (VCL Q101-Q102), not C.04.3
+        warnings = round_robin_warnings(state, [(board, *ids)], None)
+    else:
+        warnings = board_warnings(state, board, *ids, edition=edition)
+        warnings += wrong_colours_warnings(state, board, *ids, edition=edition)
     title = _("Board %(board)d, %(white)s – %(black)s, breaks the rules") % {
         "board": board,
         "white": white,
@@ -261,8 +264,12 @@ def round_manual_bye(
             % {"number": rnd.number}
         )
     _check_free(state, rnd, player)
-    warnings = bye_warnings(
-        state, PlayerId(player.pairing_number), edition=tournament_edition(tournament)
+    warnings = (
+        round_robin_warnings(state, [], PlayerId(player.pairing_number))
+        if tournament.is_round_robin
+        else bye_warnings(
+            state, PlayerId(player.pairing_number), edition=tournament_edition(tournament)
+        )
     )
     _confirm(warnings, _("The bye to %(player)s breaks the rules") % {"player": player}, confirmed)
     previous = rnd.byes.filter(kind=ByeKind.PAIRING_ALLOCATED)
@@ -382,23 +389,18 @@ def round_manual_validate(
             )
             % {"numbers": ", ".join(map(str, missing))}
         )
-    edition = tournament_edition(tournament)
     difference = _difference(tournament, state, rnd)
     if difference.differs:
-        broken = (
-            []
-            if tournament.is_round_robin
-            else pairing_warnings(
-                state,
-                (
-                    (board, PlayerId(white), PlayerId(black))
-                    for board, white, black in rnd.games.values_list(
-                        "board", "white__pairing_number", "black__pairing_number"
-                    )
-                ),
-                None,
-                edition=edition,
-            )
+        broken = rule_warnings(
+            tournament,
+            state,
+            (
+                (board, PlayerId(white), PlayerId(black))
+                for board, white, black in rnd.games.values_list(
+                    "board", "white__pairing_number", "black__pairing_number"
+                )
+            ),
+            None,
         )
         require_confirmation(
             ActionWarning(

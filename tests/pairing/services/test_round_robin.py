@@ -13,11 +13,18 @@ from django.test import Client
 
 from pairing.exceptions import NumbersNotDrawn
 from pairing.roundrobin.berger import schedule_round
+from pairing.services.manual import round_manual_pair, round_manual_start
 from pairing.services.roundrobin import tournament_draw_numbers
 from pairing.services.rounds import round_request_pairing
 from tests.roundrobin import pair_and_publish, play, round_robin
 from tournaments.domain.tiebreaks import ROUND_ROBIN_TIEBREAKS
-from tournaments.exceptions import ByeRefused, ConfigurationRefused, InvalidPlayer, SettingsLocked
+from tournaments.exceptions import (
+    ByeRefused,
+    ConfigurationRefused,
+    ConfirmationRequired,
+    InvalidPlayer,
+    SettingsLocked,
+)
 from tournaments.models import (
     ByeKind,
     Result,
@@ -202,3 +209,21 @@ def test_the_lot_is_the_recorded_seed_s_shuffle_of_the_initial_order(
     random.Random(12345).shuffle(expected)
     drawn = list(tournament.players.order_by("pairing_number").values_list("pk", flat=True))
     assert drawn == expected != initial
+
+
+def test_a_hand_made_board_is_judged_by_the_round_robin_s_rules(
+    arbiter: User, enqueued: list[int]
+) -> None:
+    tournament = round_robin(arbiter, 4, drawn=True)
+    pair_and_publish(tournament, 1, arbiter)  # 1-4, 2-3
+    play(tournament, 1, arbiter)
+    rnd = tournament.round_set.get(number=2)
+    round_manual_start(rnd=rnd, by=arbiter)
+    one, four = (tournament.players.get(pairing_number=n) for n in (1, 4))
+
+    with pytest.raises(ConfirmationRequired) as required:
+        round_manual_pair(rnd=rnd, white=one, black=four, by=arbiter)
+
+    assert required.value.warning.consequences == (
+        "Board 1: 1 and 4 already met in this cycle (C.05 Annex 1; VCL Q101)",
+    )
