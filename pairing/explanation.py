@@ -118,9 +118,14 @@ WARNINGS = Phrasebook(
         gettext_noop("%(player)s already won a game by forfeit"),
         gettext_noop("%(player)s already had a full-point bye"),
         gettext_noop("%(player)s already scored a win without playing"),
+        gettext_noop("%(white)s and %(black)s already met in this cycle"),
+        gettext_noop("%(player)s would have White three times running"),
+        gettext_noop("%(player)s would have Black three times running"),
+        gettext_noop("%(player)s already had the bye in this cycle"),
     ]
 )
-"""The texts of `RuleWarning` (`pairing/engine/checks.py`)."""
+"""The texts of `RuleWarning`: the Dutch rules' (`pairing/engine/checks.py`) and a round robin's
+(`pairing/roundrobin/checks.py`)."""
 
 
 def explanation_lines(text: str) -> list[str]:

@@ -11,7 +11,7 @@ from django.utils import translation
 
 from pairing.cli import edition_of
 from pairing.engine import DutchConfig, PairingError, RuleWarning, pair
-from pairing.explanation import ERRORS, EXPLANATION, explanation_lines, warning_text
+from pairing.explanation import ERRORS, EXPLANATION, WARNINGS, explanation_lines, warning_text
 from pairing.roundrobin.berger import rounds_per_cycle
 from pairing.roundrobin.pairing import round_robin_pairing
 from tests.pairing.engine.builders import bye, state
@@ -124,6 +124,10 @@ def test_rule_warnings_and_engine_errors_are_translated_and_unknown_text_kept() 
         assert warning_text(rematch) == "Scacchiera 3: 4 e 7 si sono già incontrati (C.04.3 C.1)"
         assert warning_text(bye) == (
             "Bye: 5 ha già avuto un bye assegnato dall'abbinamento (C.04.3 C.2)"
+        )
+    with translation.override("fr"):
+        assert WARNINGS.translate("3 and 5 already met in this cycle") == (
+            "3 et 5 se sont déjà rencontrés dans ce cycle"
         )
     with translation.override("ru"):
         assert ERRORS.translate("the round cannot be completed (A.9)") == (
