@@ -114,6 +114,8 @@ def crosstable_pdf(request: ArbiterRequest, tournament: Tournament) -> HttpRespo
         standings = public_standings(request, tournament)
     except StandingsError as error:
         return refused(request, tournament, str(error))
+    if tournament.is_round_robin:
+        return _round_robin_crosstable_pdf(request, tournament, standings)
     rounds = range(1, standings.after_round + 1)
     codes = [column.text for column in standings.columns]
     rows = [
@@ -150,6 +152,51 @@ def crosstable_pdf(request: ArbiterRequest, tournament: Tournament) -> HttpRespo
             [Section("", grids=[grid])],
             paper,
             wide=len(rounds) >= WIDE_FROM_ROUNDS,
+        ),
+        kept_for=tournament,
+    )
+
+
+def _round_robin_crosstable_pdf(
+    request: ArbiterRequest, tournament: Tournament, standings: TournamentStandings
+) -> HttpResponse:
+    """A round robin's cross table: each player against the player of each place (C.05), the
+    players whose results are not counted last without a rank (C.06 V.4)."""
+    table = selectors.round_robin_grid(standings)
+    places = [str(index) for index in range(1, len(table) + 1)]
+    rows = [
+        [
+            str(row.rank or "–"),
+            str(row.player.pairing_number),
+            row.player.name,
+            str(row.rating or ""),
+            *row.cells,
+            tiebreak_value(row.points),
+        ]
+        for row in table
+    ]
+    grid = Grid(
+        (_("Rk"), _("No"), _("Name"), _("Rtg"), *places, _("Pts")),
+        rows,
+        (4, 4, 26, 5, *(5 for _ in places), 5),
+        numeric=frozenset({0, 1, 3, *range(4, 5 + len(places))}),
+        size=7.5,
+        empty=_("No players."),
+    )
+    document = heading(
+        tournament,
+        _title(standings, _("Crosstable")),
+        _("Each row: the results against the player of each place (1, ½, 0, + / − forfeit)."),
+        _legend(standings),
+    )
+    return pdf_response(
+        request,
+        f"{tournament.slug}-crosstable-round-{standings.after_round}",
+        lambda paper: document_pdf(
+            document,
+            [Section("", grids=[grid])],
+            paper,
+            wide=len(places) >= WIDE_FROM_ROUNDS,
         ),
         kept_for=tournament,
     )

@@ -13,6 +13,7 @@ from django.test import Client
 from pairing import tasks
 from standings.selectors import round_robin_grid, tournament_standings
 from tests.factories import UserFactory
+from tests.pdf import pdf_text
 from tests.roundrobin import pair_and_publish, play, round_robin
 from tournaments.models import Game, Result, Tournament, TournamentFormat
 from tournaments.services.availability import player_withdraw
@@ -91,3 +92,15 @@ def test_a_cancelled_player_is_listed_but_not_ranked(client: Client, arbiter: Us
     assert f"Not ranked: {tournament.players.get(pairing_number=4)}." in standings
     assert grid[-1].rank is None and grid[-1].player.pairing_number == 4
     assert "−" in grid[-1].cells
+
+
+def test_the_printed_cross_table_is_the_grid(client: Client, arbiter: User) -> None:
+    tournament = played(arbiter, 4, TournamentFormat.ROUND_ROBIN)
+    client.force_login(arbiter)  # the tournament's creator is its chief arbiter
+
+    response = client.get(f"/t/{tournament.slug}/pdf/crosstable.pdf")
+
+    assert response.status_code == 200
+    text = pdf_text(response.content)
+    first = next(line for line in text.splitlines() if "×" in line)
+    assert first.split()[-5:] == ["×", "1", "1", "1", "3"]
