@@ -8,10 +8,12 @@ language), 1024 pixels wide for the arbiters' and officers' pages, 390 for the p
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Iterator
 
 import pytest
+import time_machine
 from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
@@ -65,6 +67,8 @@ SCREENSHOTS: tuple[str, ...] = (
 WIDE = 1024
 PHONE = 390
 SLUG = "manual-open"
+CLOCK = datetime.datetime(2026, 10, 4, 9, 30, tzinfo=datetime.UTC)
+"""The time the arbiter's walk happens at, so that its pictures show the same times each run."""
 RESULTS = (
     ("1", "1-0"),
     ("=", "½-½"),
@@ -103,13 +107,14 @@ def arbiter_page(
 ) -> Iterator[tuple[Page, Tournament]]:
     """The worked example of the FIDE Dutch system with rounds 1-2 played, round 3 to pair, and
     a browser signed in as its chief arbiter."""
-    arbiter = UserFactory.create(username="arbiter")
-    tournament = import_round_input(3, slug=SLUG)
-    TournamentRoleFactory.create(tournament=tournament, user=arbiter)
-    page = signed_in(chromium, live_server, client, arbiter)
-    page.goto(live_server.url)
-    yield page, tournament
-    page.context.close()
+    with time_machine.travel(CLOCK, tick=False):
+        arbiter = UserFactory.create(username="arbiter")
+        tournament = import_round_input(3, slug=SLUG)
+        TournamentRoleFactory.create(tournament=tournament, user=arbiter)
+        page = signed_in(chromium, live_server, client, arbiter)
+        page.goto(live_server.url)
+        yield page, tournament
+        page.context.close()
     # Playwright's greenlets gave the test's queries their own connection.
     connection.close()
 
