@@ -176,7 +176,7 @@ def _round_robin_crosstable_pdf(
         for row in table
     ]
     grid = Grid(
-        (_("Rk"), _("No"), _("Name"), _("Rtg"), *places, _("Pts")),
+        (_("Rk"), pgettext("pairing number", "No"), _("Name"), _("Rtg"), *places, _("Pts")),
         rows,
         (4, 4, 26, 5, *(5 for _ in places), 5),
         numeric=frozenset({0, 1, 3, *range(4, 5 + len(places))}),
