@@ -11,6 +11,7 @@ import os
 import pytest
 from django.conf import settings
 from django.core.cache import cache
+from django.utils import translation
 
 IN_CI = bool(os.environ.get("CI"))
 
@@ -45,6 +46,14 @@ def postgresql_required() -> None:
 @pytest.fixture
 def redis_required() -> None:
     require_server(bool(settings.CELERY_BROKER_URL), "Redis")
+
+
+@pytest.fixture(autouse=True)
+def _english() -> None:
+    """Each test starts in English, the default language: a request of an earlier test in
+    another language leaves that language active in the thread (LocaleMiddleware), and
+    services called directly would then answer in it."""
+    translation.activate(settings.LANGUAGE_CODE)
 
 
 @pytest.fixture(autouse=True)

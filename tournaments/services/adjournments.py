@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.domain.warnings import ActionWarning, Level
 from tournaments.models import Game, Result, Round, RoundState, Tournament
@@ -20,8 +22,13 @@ from tournaments.services.results import round_update_state
 
 def _boards(games: list[Game]) -> str:
     return ", ".join(
-        f"round {game.round.number} board {game.board} "
-        f"({game.white.pairing_number} - {game.black.pairing_number})"
+        _("round %(number)s board %(board)s (%(white)s - %(black)s)")
+        % {
+            "number": game.round.number,
+            "board": game.board,
+            "white": game.white.pairing_number,
+            "black": game.black.pairing_number,
+        }
         for game in games
     )
 
@@ -46,19 +53,27 @@ def pairing_adjournment_warning(tournament: Tournament, rnd: Round) -> ActionWar
     consequences = []
     if missing:
         consequences.append(
-            f"{len(missing)} game{'s' if len(missing) != 1 else ''} of round {rnd.number - 1} "
-            f"without a result will be recorded as adjourned ({_boards(missing)}): each counts "
-            "as a draw for this pairing until its result is entered."
+            ngettext(
+                "%(count)s game of round %(number)s without a result will be recorded as "
+                "adjourned (%(boards)s): it counts as a draw for this pairing until its result "
+                "is entered.",
+                "%(count)s games of round %(number)s without a result will be recorded as "
+                "adjourned (%(boards)s): each counts as a draw for this pairing until its result "
+                "is entered.",
+                len(missing),
+            )
+            % {"count": len(missing), "number": rnd.number - 1, "boards": _boards(missing)}
         )
     if old:
         consequences.append(
-            f"Still adjourned from an earlier round: {_boards(old)}. They count as draws."
+            _("Still adjourned from an earlier round: %(boards)s. They count as draws.")
+            % {"boards": _boards(old)}
         )
     if not consequences:
         return None
     return ActionWarning(
         Level.NOTICE,
-        f"Pair round {rnd.number} with adjourned games?",
+        _("Pair round %(number)s with adjourned games?") % {"number": rnd.number},
         tuple(consequences),
         rule="VCL4THP Q158-Q160, Q168",
     )

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournaments.exceptions import InvitationInvalid, RoleRefused
 from tournaments.models import ArbiterInvitation, ArbiterRole, Tournament, TournamentRole
@@ -97,7 +98,9 @@ def arbiter_invitation_accept(*, tournament: Tournament, token: str, by: User) -
     tournament = lock_tournament(tournament.pk)
     invitation = _open_invitation(tournament, token)
     if TournamentRole.objects.filter(tournament=tournament, user=by).exists():
-        raise InvitationInvalid(f"You are already an arbiter of {tournament.name}.")
+        raise InvitationInvalid(
+            _("You are already an arbiter of %(name)s.") % {"name": tournament.name}
+        )
     role = TournamentRole.objects.create(tournament=tournament, user=by, role=ArbiterRole.DEPUTY)
     invitation.closed_at = timezone.now()
     invitation.accepted_by = by
@@ -142,7 +145,7 @@ def arbiter_invitation_withdraw(
         tournament=tournament, pk=invitation_id, closed_at__isnull=True
     ).first()
     if invitation is None:
-        raise InvitationInvalid("That invitation link is already closed.")
+        raise InvitationInvalid(_("That invitation link is already closed."))
     invitation.closed_at = timezone.now()
     invitation.save(update_fields=["closed_at"])
     audit(
@@ -171,10 +174,10 @@ def arbiter_remove(*, tournament: Tournament, user_id: int, by: User) -> None:
         .first()
     )
     if role is None:
-        raise RoleRefused(f"That user is not an arbiter of {tournament.name}.")
+        raise RoleRefused(_("That user is not an arbiter of %(name)s.") % {"name": tournament.name})
     if role.role == ArbiterRole.CHIEF:
         raise RoleRefused(
-            "The chief arbiter cannot be removed: hand the chief role over to a deputy first."
+            _("The chief arbiter cannot be removed: hand the chief role over to a deputy first.")
         )
     name = role.user.get_username()
     role.delete()
@@ -201,7 +204,7 @@ def arbiter_hand_over(*, tournament: Tournament, user_id: int, by: User) -> Tour
         .first()
     )
     if successor is None:
-        raise RoleRefused("The chief arbiter's role goes to one of the deputy arbiters.")
+        raise RoleRefused(_("The chief arbiter's role goes to one of the deputy arbiters."))
     # One chief at a time (a database constraint): step down before the successor steps up.
     TournamentRole.objects.filter(tournament=tournament, user=by).update(role=ArbiterRole.DEPUTY)
     successor.role = ArbiterRole.CHIEF
@@ -221,7 +224,7 @@ def _require_chief(tournament: Tournament, by: User) -> None:
     if not TournamentRole.objects.filter(
         tournament=tournament, user=by, role=ArbiterRole.CHIEF
     ).exists():
-        raise RoleRefused("Only the chief arbiter manages the arbiters of this tournament.")
+        raise RoleRefused(_("Only the chief arbiter manages the arbiters of this tournament."))
 
 
 def _token_hash(token: str) -> str:
@@ -234,15 +237,17 @@ def _open_invitation(tournament: Tournament, token: str) -> ArbiterInvitation:
     ).first()
     if invitation is None:
         raise InvitationInvalid(
-            "This invitation link is not valid: ask the chief arbiter for a new one."
+            _("This invitation link is not valid: ask the chief arbiter for a new one.")
         )
     if invitation.closed_at is not None:
         raise InvitationInvalid(
-            "This invitation link was already used, declined or withdrawn: ask the chief "
-            "arbiter for a new one."
+            _(
+                "This invitation link was already used, declined or withdrawn: ask the chief "
+                "arbiter for a new one."
+            )
         )
     if invitation.expires_at <= timezone.now():
         raise InvitationInvalid(
-            "This invitation link has expired: ask the chief arbiter for a new one."
+            _("This invitation link has expired: ask the chief arbiter for a new one.")
         )
     return invitation

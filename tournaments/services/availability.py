@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from tournaments.domain.warnings import ActionWarning, Confirmed, Level
 from tournaments.exceptions import (
@@ -36,11 +37,16 @@ def _full_point_notice(tournament: Tournament, player: Player, round_number: int
     whole, half = divmod(tournament.points_full_bye, 2)
     return ActionWarning(
         Level.NOTICE,
-        f"{player.name} gets a full-point bye in round {round_number}.",
+        _("%(name)s gets a full-point bye in round %(number)s.")
+        % {"name": player.name, "number": round_number},
         (
-            f"It scores a win ({whole}{'½' if half else ''} point(s) here) without a game; the "
-            "pairing of that round leaves the player out.",
-            f"It is recorded in the tournament report as “### FPB @ Round {round_number}”.",
+            _(
+                "It scores a win (%(points)s point(s) here) without a game; the pairing of that "
+                "round leaves the player out."
+            )
+            % {"points": f"{whole}{'½' if half else ''}"},
+            _("It is recorded in the tournament report as “### FPB @ Round %(number)s”.")
+            % {"number": round_number},
         ),
         rule="VCL4THP Q112",
     )
@@ -53,12 +59,26 @@ def _another_half_point_bye(tournament: Tournament, player: Player, taken: int) 
     beyond = taken >= limit
     return ActionWarning(
         Level.CONFIRM,
-        f"Give {player.name} a half-point bye number {taken + 1}"
-        + (f", beyond the limit of {limit}?" if beyond else "?"),
         (
-            f"{player.name} already has {taken} half-point bye(s); the tournament allows "
-            f"{limit}" + (": this one goes beyond the announced limit." if beyond else "."),
-            "The round will score half a point without a game.",
+            _("Give %(name)s a half-point bye number %(number)s, beyond the limit of %(limit)s?")
+            if beyond
+            else _("Give %(name)s a half-point bye number %(number)s?")
+        )
+        % {"name": player.name, "number": taken + 1, "limit": limit},
+        (
+            (
+                _(
+                    "%(name)s already has %(taken)s half-point bye(s); the tournament allows "
+                    "%(limit)s: this one goes beyond the announced limit."
+                )
+                if beyond
+                else _(
+                    "%(name)s already has %(taken)s half-point bye(s); the tournament allows "
+                    "%(limit)s."
+                )
+            )
+            % {"name": player.name, "taken": taken, "limit": limit},
+            _("The round will score half a point without a game."),
         ),
         rule="VCL4THP Q173, Q174",
     )
@@ -107,34 +127,48 @@ def bye_request(
     tournament = lock_tournament(player.tournament_id)
     player = Player.objects.get(pk=player.pk)
     if kind not in _REQUESTED:
-        raise ByeRefused("A player may request a full-point, half-point or zero-point bye.")
+        raise ByeRefused(_("A player may request a full-point, half-point or zero-point bye."))
     if tournament.is_round_robin:
         raise ByeRefused(
-            "A round robin has no requested byes: every game of the Berger table is played or "
-            "forfeited (C.05 Annex 1)."
+            _(
+                "A round robin has no requested byes: every game of the Berger table is played "
+                "or forfeited (C.05 Annex 1)."
+            )
         )
     rnd = tournament.round_set.filter(number=round_number).first()
     if rnd is None:
-        raise ByeRefused(f"There is no round {round_number}.")
+        raise ByeRefused(_("There is no round %(number)s.") % {"number": round_number})
     if rnd.state != RoundState.NOT_PAIRED:
-        raise ByeRefused(f"Round {round_number} is already paired: a bye must be asked before.")
+        raise ByeRefused(
+            _("Round %(number)s is already paired: a bye must be asked before.")
+            % {"number": round_number}
+        )
     last_allowed = tournament.rounds - tournament.no_byes_last_rounds
     if round_number > last_allowed:
         raise ByeRefused(
-            f"No byes in the last {tournament.no_byes_last_rounds} round(s): "
-            f"round {round_number} is refused."
+            _("No byes in the last %(rounds)s round(s): round %(number)s is refused.")
+            % {"rounds": tournament.no_byes_last_rounds, "number": round_number}
         )
     if player.status == PlayerStatus.WITHDRAWN:
-        raise ByeRefused(f"{player.name} has withdrawn.")
+        raise ByeRefused(_("%(name)s has withdrawn.") % {"name": player.name})
     if player.first_round > round_number:
-        raise ByeRefused(f"{player.name} plays from round {player.first_round}.")
+        raise ByeRefused(
+            _("%(name)s plays from round %(number)s.")
+            % {"name": player.name, "number": player.first_round}
+        )
     if rnd.byes.filter(player=player).exists():
-        raise ByeRefused(f"{player.name} already has a bye in round {round_number}.")
+        raise ByeRefused(
+            _("%(name)s already has a bye in round %(number)s.")
+            % {"name": player.name, "number": round_number}
+        )
     if kind == ByeKind.HALF_POINT:
         if not player.half_point_byes_allowed:
             raise ByeRefused(
-                f"{player.name} may not take half-point byes (set on the player's page: a free "
-                "entry or special conditions)."
+                _(
+                    "%(name)s may not take half-point byes (set on the player's page: a free "
+                    "entry or special conditions)."
+                )
+                % {"name": player.name}
             )
         taken = Bye.objects.filter(player=player, kind=ByeKind.HALF_POINT).count()
         if taken:
@@ -167,7 +201,9 @@ def bye_cancel(*, bye: Bye, by: User) -> None:
     tournament = lock_tournament(bye.round.tournament_id)
     bye = Bye.objects.select_related("round", "player").get(pk=bye.pk)
     if bye.round.state != RoundState.NOT_PAIRED:
-        raise ByeRefused(f"Round {bye.round.number} is already paired: its byes stand.")
+        raise ByeRefused(
+            _("Round %(number)s is already paired: its byes stand.") % {"number": bye.round.number}
+        )
     audit(
         tournament=tournament,
         by=by,
@@ -191,17 +227,19 @@ def player_withdraw(*, player: Player, from_round: int, by: User, expelled: bool
     player = Player.objects.get(pk=player.pk)
     if player.status == PlayerStatus.WITHDRAWN:
         raise PlayerStatusError(
-            f"{player.name} has already withdrawn (from round {player.withdrawn_from_round})."
+            _("%(name)s has already withdrawn (from round %(number)s).")
+            % {"name": player.name, "number": player.withdrawn_from_round}
         )
     first_open = next_round_number(tournament)
     if not first_open <= from_round <= tournament.rounds:
         raise PlayerStatusError(
-            f"Choose a round not yet paired: {first_open} to {tournament.rounds}."
+            _("Choose a round not yet paired: %(first)s to %(last)s.")
+            % {"first": first_open, "last": tournament.rounds}
             if first_open <= tournament.rounds
-            else "Every round is paired: enter the remaining games as forfeits."
+            else _("Every round is paired: enter the remaining games as forfeits.")
         )
     cancelled = Bye.objects.filter(player=player, round__number__gte=from_round)
-    count, _ = cancelled.delete()
+    count, _deleted = cancelled.delete()
     player.status, player.withdrawn_from_round = PlayerStatus.WITHDRAWN, from_round
     player.expelled = expelled
     player.save(update_fields=["status", "withdrawn_from_round", "expelled", "updated"])
@@ -224,20 +262,26 @@ def player_reinstate(*, player: Player, by: User, confirmed: Confirmed | None = 
     tournament = lock_tournament(player.tournament_id)
     player = Player.objects.get(pk=player.pk)
     if player.status != PlayerStatus.WITHDRAWN:
-        raise PlayerStatusError(f"{player.name} has not withdrawn.")
+        raise PlayerStatusError(_("%(name)s has not withdrawn.") % {"name": player.name})
     first_open = next_round_number(tournament)
     if first_open > tournament.rounds:
-        raise PlayerStatusError("Every round is paired: there is no round left to play.")
+        raise PlayerStatusError(_("Every round is paired: there is no round left to play."))
     missed = (
-        f"Rounds {player.withdrawn_from_round}-{first_open - 1} stay unplayed: zero points."
+        _("Rounds %(first)s-%(last)s stay unplayed: zero points.")
+        % {"first": player.withdrawn_from_round, "last": first_open - 1}
         if player.withdrawn_from_round is not None and player.withdrawn_from_round < first_open
-        else "No round was missed."
+        else _("No round was missed.")
     )
     require_confirmation(
         ActionWarning(
             Level.NOTICE,
-            f"{player.name} comes back from round {first_open}.",
-            (missed, f"{player.name} is paired again from round {first_open}."),
+            _("%(name)s comes back from round %(number)s.")
+            % {"name": player.name, "number": first_open},
+            (
+                missed,
+                _("%(name)s is paired again from round %(number)s.")
+                % {"name": player.name, "number": first_open},
+            ),
         ),
         confirmed,
     )
@@ -263,14 +307,17 @@ def forbidden_pair_create(
     """Two players who must not meet (siblings, team-mates), entered before round 1 is paired."""
     tournament = lock_tournament(tournament.pk)
     if paired_from(tournament, 1):
-        raise ForbiddenPairRefused("Round 1 is paired: prohibited pairings are entered before.")
+        raise ForbiddenPairRefused(_("Round 1 is paired: prohibited pairings are entered before."))
     if first.pk == second.pk:
-        raise ForbiddenPairRefused("Choose two different players.")
+        raise ForbiddenPairRefused(_("Choose two different players."))
     if {first.tournament_id, second.tournament_id} != {tournament.pk}:
-        raise ForbiddenPairRefused("Both players must play in this tournament.")
+        raise ForbiddenPairRefused(_("Both players must play in this tournament."))
     low, high = sorted((first, second), key=lambda player: player.pk)
     if tournament.forbidden_pairs.filter(first=low, second=high).exists():
-        raise ForbiddenPairRefused(f"{low.name} and {high.name} are already kept apart.")
+        raise ForbiddenPairRefused(
+            _("%(first)s and %(second)s are already kept apart.")
+            % {"first": low.name, "second": high.name}
+        )
     pair = ForbiddenPair.objects.create(tournament=tournament, first=low, second=high)
     audit(
         tournament=tournament,
@@ -287,7 +334,7 @@ def forbidden_pair_delete(*, pair: ForbiddenPair, by: User) -> None:
     """Remove a prohibited pairing, before round 1 is paired."""
     tournament = lock_tournament(pair.tournament_id)
     if paired_from(tournament, 1):
-        raise ForbiddenPairRefused("Round 1 is paired: prohibited pairings stay as they are.")
+        raise ForbiddenPairRefused(_("Round 1 is paired: prohibited pairings stay as they are."))
     audit(
         tournament=tournament,
         by=by,

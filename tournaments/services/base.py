@@ -7,6 +7,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from tournaments.domain.warnings import ActionWarning, Confirmation, Confirmed, Level
 from tournaments.exceptions import ActionRefused, ConfirmationInvalid, ConfirmationRequired
@@ -59,8 +60,10 @@ def _check_still_current(confirmed: Confirmation) -> None:
     )
     if current != confirmed.revision:
         raise ConfirmationInvalid(
-            "The tournament changed while you were confirming: nothing was done. "
-            "Check and confirm again."
+            _(
+                "The tournament changed while you were confirming: nothing was done. Check and "
+                "confirm again."
+            )
         )
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from tournaments.domain.chess960 import POSITIONS, back_rank, drawn_position, round_seed
 from tournaments.exceptions import Chess960Refused
@@ -29,9 +30,9 @@ def round_set_chess960_position(*, rnd: Round, position: int, by: User | None) -
     tournament = lock_tournament(rnd.tournament_id)
     rnd = Round.objects.get(pk=rnd.pk)
     if not tournament.chess960:
-        raise Chess960Refused("This tournament is not played as Chess960.")
+        raise Chess960Refused(_("This tournament is not played as Chess960."))
     if not 0 <= position < POSITIONS:
-        raise Chess960Refused("A Chess960 position is a number from 0 to 959.")
+        raise Chess960Refused(_("A Chess960 position is a number from 0 to 959."))
     if rnd.chess960_position == position:
         return rnd
     _set(tournament, rnd, position, by, "entered by the arbiter")

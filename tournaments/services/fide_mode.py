@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from tournaments.domain.warnings import ActionWarning, Confirmed, Level
 from tournaments.exceptions import ActionRefused
@@ -20,16 +21,25 @@ from tournaments.services.integrity import integrity_event_record
 
 def fide_mode_exit_warning(last_paired: int) -> ActionWarning:
     """What leaving FIDE mode after round `last_paired` is confirmed with (Level 4, Q43)."""
-    when = f"after round {last_paired}" if last_paired else "before round 1"
+    when = (
+        _("after round %(number)s") % {"number": last_paired}
+        if last_paired
+        else _("before round 1")
+    )
     return ActionWarning(
         Level.DOUBLE_CONFIRM,
-        "Leave FIDE mode?",
+        _("Leave FIDE mode?"),
         (
-            "The tournament is no longer run under the checks FIDE requires for a rated "
-            "tournament: results of any earlier round can then be corrected.",
-            f"The exit is recorded in the tournament report as “### FIDE-mode exit @ Round "
-            f"{last_paired}” ({when}), and every page shows that the tournament left FIDE mode.",
-            "It cannot be undone: the tournament can never return to FIDE mode.",
+            _(
+                "The tournament is no longer run under the checks FIDE requires for a rated "
+                "tournament: results of any earlier round can then be corrected."
+            ),
+            _(
+                "The exit is recorded in the tournament report as “### FIDE-mode exit @ Round "
+                "%(number)s” (%(when)s), and every page shows that the tournament left FIDE mode."
+            )
+            % {"number": last_paired, "when": when},
+            _("It cannot be undone: the tournament can never return to FIDE mode."),
         ),
         rule="VCL4THP Q43-Q46",
     )
@@ -50,8 +60,9 @@ def tournament_leave_fide_mode(
         raise ActionRefused(
             ActionWarning(
                 Level.REFUSED,
-                f"The tournament left FIDE mode after round {tournament.fide_mode_left_at_round}.",
-                ("It cannot return to FIDE mode (VCL4THP Q45).",),
+                _("The tournament left FIDE mode after round %(number)s.")
+                % {"number": tournament.fide_mode_left_at_round},
+                (_("It cannot return to FIDE mode (VCL4THP Q45)."),),
             )
         )
     last_paired = next_round_number(tournament) - 1

@@ -34,6 +34,8 @@ from django.db import models, transaction
 from django.db.models import F
 from django.db.models.deletion import Collector
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments.domain.warnings import ActionWarning, Confirmed, Level
 from tournaments.exceptions import UndoRefused
@@ -52,13 +54,15 @@ _PARKED = 1_000_000
 old ones, so that numbers exchanged by the event never collide half-way."""
 
 _FINAL = {
-    IntegrityEventKind.FIDE_MODE_EXIT: (
+    IntegrityEventKind.FIDE_MODE_EXIT: gettext_lazy(
         "Leaving FIDE mode is final (VCL4THP Q45): it cannot be undone."
     ),
-    IntegrityEventKind.IMPORT: (
+    IntegrityEventKind.IMPORT: gettext_lazy(
         "The import created the tournament: there is no earlier state to go back to."
     ),
-    IntegrityEventKind.UNDO: "An undo is a record of the log: it cannot itself be undone.",
+    IntegrityEventKind.UNDO: gettext_lazy(
+        "An undo is a record of the log: it cannot itself be undone."
+    ),
 }
 
 
@@ -132,12 +136,17 @@ def undo_warning(event: IntegrityEvent) -> ActionWarning:
     restored, deleted = len(snapshot.get("before", [])), len(snapshot.get("created", []))
     return ActionWarning(
         Level.CONFIRM,
-        f"Undo “###{event_text(event)}”?",
+        _("Undo “###%(event)s”?") % {"event": event_text(event)},
         (
-            f"What the event changed goes back to how it was just before it ({restored} "
-            f"row(s) restored, {deleted} created row(s) deleted).",
-            "The event stays in the integrity log, marked undone, with an Undo line; the "
-            "tournament report no longer lists it.",
+            _(
+                "What the event changed goes back to how it was just before it (%(restored)s "
+                "row(s) restored, %(deleted)s created row(s) deleted)."
+            )
+            % {"restored": restored, "deleted": deleted},
+            _(
+                "The event stays in the integrity log, marked undone, with an Undo line; the "
+                "tournament report no longer lists it."
+            ),
         ),
         rule="VCL4THP Q114, Q115",
     )
@@ -185,25 +194,33 @@ def _undoable(tournament: Tournament, event: IntegrityEvent) -> dict[str, Any]:
     """The event's snapshot when the event can be undone now; `UndoRefused` otherwise."""
     kind = IntegrityEventKind(event.kind)
     if event.undone_at is not None:
-        raise UndoRefused("This event is already undone.")
+        raise UndoRefused(_("This event is already undone."))
     if kind in _FINAL:
-        raise UndoRefused(_FINAL[kind])
+        raise UndoRefused(str(_FINAL[kind]))
     last = last_undoable_event(tournament)
     if last is None or last.pk != event.pk:
-        later = f": “###{event_text(last)}” came after it" if last is not None else ""
-        raise UndoRefused(f"Only the last event can be undone{later}.")
+        if last is None:
+            raise UndoRefused(_("Only the last event can be undone."))
+        raise UndoRefused(
+            _("Only the last event can be undone: “###%(event)s” came after it.")
+            % {"event": event_text(last)}
+        )
     snapshot = event.snapshot
     if not isinstance(snapshot, dict) or not _restorable(snapshot) or "after" not in snapshot:
         raise UndoRefused(
-            "This event was recorded without a snapshot of what it changed: it cannot be "
-            "undone automatically."
+            _(
+                "This event was recorded without a snapshot of what it changed: it cannot be "
+                "undone automatically."
+            )
         )
     now = next_round_number(tournament)
     if snapshot.get("next_round") != now:
         raise UndoRefused(
-            f"The rounds changed since this event (the next round to pair was "
-            f"{snapshot.get('next_round')}, it is now {now}): undoing it would change what "
-            "those pairings rest on."
+            _(
+                "The rounds changed since this event (the next round to pair was %(then)s, it is "
+                "now %(now)s): undoing it would change what those pairings rest on."
+            )
+            % {"then": snapshot.get("next_round"), "now": now}
         )
     change = _changed_since(snapshot)
     if change is not None:

@@ -9,6 +9,7 @@ from decimal import Decimal
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from tournaments.domain.warnings import ActionWarning, Confirmed, Level
 from tournaments.exceptions import ManualTiebreakRefused
@@ -31,18 +32,20 @@ def manual_tiebreak_warning(
     """The Level-4 confirmation of a manual value (Q207): the standings change by hand."""
     change = f"{_written(player.manual_tiebreak)} → {_written(value)}"
     use = (
-        "The standings rank by it where the tie-break list has MAN."
+        _("The standings rank by it where the tie-break list has MAN.")
         if listed
-        else "The tie-break list has no MAN yet: the value is kept, and counts once MAN is "
-        "added to the list."
+        else _(
+            "The tie-break list has no MAN yet: the value is kept, and counts once MAN is added "
+            "to the list."
+        )
     )
     return ActionWarning(
         Level.DOUBLE_CONFIRM,
-        f"Manual tie-break of {player.name}: {change}?",
+        _("Manual tie-break of %(name)s: %(change)s?") % {"name": player.name, "change": change},
         (
-            "The value is computed outside this program: check it against its source.",
+            _("The value is computed outside this program: check it against its source."),
             use,
-            "It is recorded in the tournament report as “### Manual tie-break”.",
+            _("It is recorded in the tournament report as “### Manual tie-break”."),
         ),
         rule="VCL4THP Q207",
     )
@@ -58,9 +61,9 @@ def player_set_manual_tiebreak(
     player = Player.objects.select_for_update().get(pk=player.pk)
     if value is not None:
         if not value.is_finite() or abs(value) >= LIMIT:
-            raise ManualTiebreakRefused("A manual tie-break value is a number below 100,000.")
+            raise ManualTiebreakRefused(_("A manual tie-break value is a number below 100,000."))
         if value != value.quantize(Decimal("0.0001")):
-            raise ManualTiebreakRefused("A manual tie-break value has at most four decimals.")
+            raise ManualTiebreakRefused(_("A manual tie-break value has at most four decimals."))
     if player.manual_tiebreak == value:
         return player
     listed = any(code.split("/")[0].upper() == "MAN" for code in tournament.tiebreaks)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Max
+from django.utils.translation import gettext as _
 
 from tournaments.domain.warnings import ActionWarning, Confirmed, Level
 from tournaments.exceptions import (
@@ -64,22 +65,35 @@ class PlayerData:
 
 def _check_data(data: PlayerData) -> None:
     if not data.name.strip():
-        raise InvalidPlayer("The name is required (Lastname, Firstname).")
+        raise InvalidPlayer(_("The name is required (Lastname, Firstname)."))
     if len(data.name) > 100:
-        raise InvalidPlayer("The name is longer than 100 characters.")
+        raise InvalidPlayer(_("The name is longer than 100 characters."))
     if data.fide_id and not _FIDE_ID.match(data.fide_id):
-        raise InvalidPlayer(f"FIDE id {data.fide_id!r}: write up to 11 digits.")
+        raise InvalidPlayer(
+            _("FIDE id %(id)s: write up to 11 digits.") % {"id": repr(data.fide_id)}
+        )
     for rating in (data.rating, data.national_rating, data.manual_rating):
         if not 0 <= rating <= MAX_RATING:
-            raise InvalidPlayer(f"Rating {rating}: write 0 to {MAX_RATING}, or unrated.")
+            raise InvalidPlayer(
+                _("Rating %(rating)s: write 0 to %(max)s, or unrated.")
+                % {"rating": rating, "max": MAX_RATING}
+            )
     if data.title and data.title not in Title.values:
-        raise InvalidPlayer(f"Unknown title {data.title!r} (GM, IM, WGM, FM, WIM, CM, WFM, WCM).")
+        raise InvalidPlayer(
+            _("Unknown title %(title)s (GM, IM, WGM, FM, WIM, CM, WFM, WCM).")
+            % {"title": repr(data.title)}
+        )
     if data.sex and data.sex not in Sex.values:
-        raise InvalidPlayer(f"Sex {data.sex!r}: write m or w.")
+        raise InvalidPlayer(_("Sex %(sex)s: write m or w.") % {"sex": repr(data.sex)})
     if data.federation and not _FEDERATION.match(data.federation):
-        raise InvalidPlayer(f"Federation {data.federation!r}: write three capital letters.")
+        raise InvalidPlayer(
+            _("Federation %(federation)s: write three capital letters.")
+            % {"federation": repr(data.federation)}
+        )
     if data.birth_date and not _BIRTH_DATE.match(data.birth_date):
-        raise InvalidPlayer(f"Birth date {data.birth_date!r}: write YYYY/MM/DD or YYYY.")
+        raise InvalidPlayer(
+            _("Birth date %(date)s: write YYYY/MM/DD or YYYY.") % {"date": repr(data.birth_date)}
+        )
 
 
 def _check_duplicate(tournament: Tournament, data: PlayerData, editing: int | None = None) -> None:
@@ -89,12 +103,22 @@ def _check_duplicate(tournament: Tournament, data: PlayerData, editing: int | No
     if data.fide_id:
         same = players.filter(fide_id=data.fide_id).first()
         if same is not None:
-            raise InvalidPlayer(f"FIDE id {data.fide_id} is already registered: {same}.")
+            raise InvalidPlayer(
+                _("FIDE id %(id)s is already registered: %(player)s.")
+                % {"id": data.fide_id, "player": same}
+            )
     same = players.filter(name__iexact=data.name.strip(), birth_date=data.birth_date).first()
     if same is not None:
         raise InvalidPlayer(
-            f"{same} has the same name and birth date: already registered"
-            + ("." if data.birth_date else " (give the birth dates to tell namesakes apart).")
+            (
+                _("%(player)s has the same name and birth date: already registered.")
+                if data.birth_date
+                else _(
+                    "%(player)s has the same name and birth date: already registered (give the "
+                    "birth dates to tell namesakes apart)."
+                )
+            )
+            % {"player": same}
         )
 
 
@@ -107,9 +131,9 @@ def _register(
     last = tournament.players.aggregate(last=Max("pairing_number"))["last"] or 0
     first_round = next_round_number(tournament)
     if tournament.is_round_robin and first_round > 1:
-        raise InvalidPlayer("Round 1 of the round robin is paired: its field is closed.")
+        raise InvalidPlayer(_("Round 1 of the round robin is paired: its field is closed."))
     if first_round > tournament.rounds:
-        raise InvalidPlayer("Every round is paired: no player can join any more.")
+        raise InvalidPlayer(_("Every round is paired: no player can join any more."))
     if tournament.numbers_drawn:
         # A new player: the round robin's numbers are drawn again (C.06 II).
         tournament.numbers_drawn = False
@@ -163,7 +187,7 @@ def player_register(
     is a bye of `missed_bye` (zero-point unless the arbiter grants a half-point, C.04.2 C.2).
     """
     if missed_bye not in {ByeKind.ZERO_POINT, ByeKind.HALF_POINT}:
-        raise InvalidPlayer("Missed rounds score a zero-point or a half-point bye.")
+        raise InvalidPlayer(_("Missed rounds score a zero-point or a half-point bye."))
     tournament = lock_tournament(tournament.pk)
     player = _register(tournament, data, by, missed_bye)
     _keep_initial_order(tournament)
@@ -367,15 +391,19 @@ def _renumber(
     players, moves = planned or _renumbering(tournament)
     if not moves:
         return players, "", ""
-    old = ", ".join(f"{player.pairing_number}. {player.name}" for player, _ in moves)
+    old = ", ".join(f"{player.pairing_number}. {player.name}" for player, _number in moves)
     offset = max(player.pairing_number for player in players) + len(players)
-    for player, _ in moves:
+    for player, _number in moves:
         player.pairing_number += offset
-    Player.objects.bulk_update([player for player, _ in moves], ["pairing_number"])
+    Player.objects.bulk_update([player for player, _number in moves], ["pairing_number"])
     for player, number in moves:
         player.pairing_number = number
-    Player.objects.bulk_update([player for player, _ in moves], ["pairing_number"])
-    return players, old, ", ".join(f"{player.pairing_number}. {player.name}" for player, _ in moves)
+    Player.objects.bulk_update([player for player, _number in moves], ["pairing_number"])
+    return (
+        players,
+        old,
+        ", ".join(f"{player.pairing_number}. {player.name}" for player, _number in moves),
+    )
 
 
 def _keep_initial_order(tournament: Tournament) -> None:
@@ -401,13 +429,18 @@ def tournament_assign_pairing_numbers(
     tournament = lock_tournament(tournament.pk)
     if tournament.is_round_robin and (tournament.numbers_drawn or paired_from(tournament, 1)):
         raise RenumberingClosed(
-            "A round robin's pairing numbers are drawn (C.05 Annex 1): draw them again "
-            "before round 1 instead."
+            _(
+                "A round robin's pairing numbers are drawn (C.05 Annex 1): draw them again "
+                "before round 1 instead."
+            )
         )
     if paired_from(tournament, RENUMBERING_LAST_ROUND):
         raise RenumberingClosed(
-            f"Round {RENUMBERING_LAST_ROUND} has been paired: pairing numbers can no longer "
-            "change (C.04.2 B.3)."
+            _(
+                "Round %(number)s has been paired: pairing numbers can no longer change "
+                "(C.04.2 B.3)."
+            )
+            % {"number": RENUMBERING_LAST_ROUND}
         )
     planned = _renumbering(tournament)
     last_paired = next_round_number(tournament) - 1
@@ -416,16 +449,20 @@ def tournament_assign_pairing_numbers(
         require_confirmation(
             ActionWarning(
                 Level.CONFIRM,
-                f"Change {len(planned[1])} pairing numbers after round {last_paired}?",
+                _("Change %(count)s pairing numbers after round %(number)s?")
+                % {"count": len(planned[1]), "number": last_paired},
                 (
                     ", ".join(
                         f"{player.name}: {player.pairing_number} → {number}"
                         for player, number in planned[1]
                     )
                     + ".",
-                    "The rounds already paired keep their games; the players' cards and the "
-                    "report use the new numbers.",
-                    f"Recorded in the tournament report as “### TPN @ Round {last_paired}”.",
+                    _(
+                        "The rounds already paired keep their games; the players' cards and the "
+                        "report use the new numbers."
+                    ),
+                    _("Recorded in the tournament report as “### TPN @ Round %(number)s”.")
+                    % {"number": last_paired},
                 ),
                 rule="VCL4THP Q154",
             ),

@@ -15,6 +15,7 @@ from typing import IO
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, connection, transaction
+from django.utils.translation import gettext as _
 
 from tournaments.domain.ratinglists import (
     ListKind,
@@ -149,7 +150,7 @@ def rating_list_import(
     list until the new one is committed."""
     federation = federation.strip().upper() if kind is ListKind.NATIONAL else ""
     if kind is ListKind.NATIONAL and not (len(federation) == 3 and federation.isalpha()):
-        raise TournamentError("A national list needs its federation (three letters).")
+        raise TournamentError(_("A national list needs its federation (three letters)."))
     try:
         columns = _mapping(kind, federation, mapping) if kind is ListKind.NATIONAL else None
         entries = read_list(stream, kind=kind, mapping=columns, federation=federation)
@@ -169,8 +170,10 @@ def rating_list_import(
             )
         except IntegrityError:  # the same list, imported by someone else at the same time
             raise TournamentError(
-                "This list was being imported by someone else at the same time: nothing "
-                "imported; look at the stored lists, and import again if needed."
+                _(
+                    "This list was being imported by someone else at the same time: nothing "
+                    "imported; look at the stored lists, and import again if needed."
+                )
             ) from None
         store = _copy if connection.vendor == "postgresql" else _insert
         count = store(rating_list.pk, iter(entries))
@@ -197,7 +200,7 @@ def tournament_set_initial_ranking(
         return tournament
     if paired_from(tournament, 1):
         raise TournamentError(
-            "Round 1 is paired: the rating and the order of equal players are fixed."
+            _("Round 1 is paired: the rating and the order of equal players are fixed.")
         )
 
     def described(rating: str, criterion: str) -> str:
@@ -225,10 +228,10 @@ def players_update_from_list(*, tournament: Tournament, by: User) -> int:
     players changed."""
     tournament = lock_tournament(tournament.pk)
     if paired_from(tournament, 1):
-        raise TournamentError("Round 1 is paired: correct players one by one on their page.")
+        raise TournamentError(_("Round 1 is paired: correct players one by one on their page."))
     rating_list = list_in_force(tournament)
     if rating_list is None:
-        raise TournamentError("No rating list is in force for this tournament.")
+        raise TournamentError(_("No rating list is in force for this tournament."))
     differences = list_differences(tournament)
     for difference in differences:
         player = difference.player

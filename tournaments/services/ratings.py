@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from tournaments.exceptions import InvalidPlayer
 from tournaments.models import MAX_RATING, Player
@@ -24,25 +25,36 @@ def player_rating_set(
     tournament = lock_tournament(player.tournament_id)
     if not tournament.lasts_over_30_days:
         raise InvalidPlayer(
-            "Ratings per round are for tournaments lasting over 30 days (C.07 10): flag the "
-            "tournament as such in its settings first."
+            _(
+                "Ratings per round are for tournaments lasting over 30 days (C.07 10): flag the "
+                "tournament as such in its settings first."
+            )
         )
     if not 2 <= from_round <= tournament.rounds:
         raise InvalidPlayer(
-            f"Round {from_round}: a later rating applies from round 2 to {tournament.rounds}; "
-            "round 1 uses the player's own ratings."
+            _(
+                "Round %(number)s: a later rating applies from round 2 to %(rounds)s; round 1 "
+                "uses the player's own ratings."
+            )
+            % {"number": from_round, "rounds": tournament.rounds}
         )
     if rating is not None and not 0 <= rating <= MAX_RATING:
-        raise InvalidPlayer(f"Rating {rating}: write 0 to {MAX_RATING}, or unrated.")
+        raise InvalidPlayer(
+            _("Rating %(rating)s: write 0 to %(max)s, or unrated.")
+            % {"rating": rating, "max": MAX_RATING}
+        )
     kept = PlayerRating.objects.filter(player=player, from_round=from_round).first()
     old = "" if kept is None else f"{kept.rating} from round {from_round}"
     if rating is None:
         if kept is None:
-            raise InvalidPlayer(f"{player} has no rating recorded from round {from_round}.")
+            raise InvalidPlayer(
+                _("%(player)s has no rating recorded from round %(number)s.")
+                % {"player": player, "number": from_round}
+            )
         kept.delete()
         row = None
     else:
-        row, _ = PlayerRating.objects.update_or_create(
+        row, _created = PlayerRating.objects.update_or_create(
             player=player, from_round=from_round, defaults={"rating": rating}
         )
     audit(

@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournaments.domain.configuration import first_correctable_round
 from tournaments.domain.warnings import ActionWarning, Confirmed, Level
@@ -38,7 +39,8 @@ from tournaments.services.integrity import integrity_event_record, snapshot_rows
 def _check_round_open(rnd: Round) -> None:
     if rnd.state in {RoundState.PUBLISHED, RoundState.COMPLETED}:
         raise RoundNotEditable(
-            f"Round {rnd.number} is {rnd.get_state_display().lower()}: its pairing cannot change."
+            _("Round %(number)s is %(state)s: its pairing cannot change.")
+            % {"number": rnd.number, "state": rnd.get_state_display().lower()}
         )
 
 
@@ -46,10 +48,12 @@ def _check_players_free(rnd: Round, players: list[Player]) -> None:
     """Each player belongs to the round's tournament and has no game or bye in it yet."""
     for player in players:
         if player.tournament_id != rnd.tournament_id:
-            raise PlayerNotInTournament(f"{player.name} does not play in this tournament.")
+            raise PlayerNotInTournament(
+                _("%(name)s does not play in this tournament.") % {"name": player.name}
+            )
     ids = [player.pk for player in players]
     if len(set(ids)) != len(ids):
-        raise PlayerAlreadyInRound("A player cannot play against themselves.")
+        raise PlayerAlreadyInRound(_("A player cannot play against themselves."))
     taken = (
         set(rnd.games.filter(white__in=ids).values_list("white_id", flat=True))
         | set(rnd.games.filter(black__in=ids).values_list("black_id", flat=True))
@@ -58,7 +62,8 @@ def _check_players_free(rnd: Round, players: list[Player]) -> None:
     for player in players:
         if player.pk in taken:
             raise PlayerAlreadyInRound(
-                f"{player.name} already has a game or a bye in round {rnd.number}."
+                _("%(name)s already has a game or a bye in round %(number)s.")
+                % {"name": player.name, "number": rnd.number}
             )
 
 
@@ -115,7 +120,7 @@ def bye_create(*, rnd: Round, player: Player, kind: ByeKind, by: User | None = N
 
 
 def _result_label(value: str) -> str:
-    return str(Result(value).label) if value else "no result"
+    return str(Result(value).label) if value else _("no result")
 
 
 def first_open_round(tournament: Tournament) -> int:
@@ -136,7 +141,17 @@ def _first_recent_round(tournament: Tournament) -> int:
 
 
 def _board(game: Game) -> str:
+    """The board as the integrity events write it (TRF-2026 `###` lines: English)."""
     return f"board {game.board} ({game.white.pairing_number} - {game.black.pairing_number})"
+
+
+def _board_text(game: Game) -> str:
+    """The board as a message to the arbiter says it."""
+    return _("board %(board)s (%(white)s - %(black)s)") % {
+        "board": game.board,
+        "white": game.white.pairing_number,
+        "black": game.black.pairing_number,
+    }
 
 
 def correction_warning(
@@ -146,21 +161,28 @@ def correction_warning(
     before them in FIDE mode, Level 4 before them out of FIDE mode (Q189-Q191)."""
     rnd = game.round
     change = f"{_result_label(game.result)} → {_result_label(result)}"
-    title = f"Correct round {rnd.number}, {_board(game)}: {change}?"
-    record = (
-        f"The correction is recorded in the tournament report as "
-        f"“### Correction @ Round {rnd.number}”."
-    )
+    title = _("Correct round %(number)s, %(board)s: %(change)s?") % {
+        "number": rnd.number,
+        "board": _board_text(game),
+        "change": change,
+    }
+    record = _(
+        "The correction is recorded in the tournament report as "
+        "“### Correction @ Round %(number)s”."
+    ) % {"number": rnd.number}
     first_open = _first_recent_round(tournament)
     if rnd.number < first_open:
         if tournament.fide_mode:
             return ActionWarning(
                 Level.REFUSED,
-                f"Round {rnd.number} can no longer be corrected:",
+                _("Round %(number)s can no longer be corrected:") % {"number": rnd.number},
                 (
-                    f"in FIDE mode only the results of rounds {first_open} and later can "
-                    "change (C.04.2 D.8). Record a rating-report-only correction instead; "
-                    "the standings and the pairings keep the result.",
+                    _(
+                        "in FIDE mode only the results of rounds %(first_open)s and later can "
+                        "change (C.04.2 D.8). Record a rating-report-only correction instead; "
+                        "the standings and the pairings keep the result."
+                    )
+                    % {"first_open": first_open},
                 ),
                 rule="VCL4THP Q189, Q191",
             )
@@ -168,18 +190,24 @@ def correction_warning(
             Level.DOUBLE_CONFIRM,
             title,
             (
-                f"The pairings of the rounds after round {rnd.number} were made with "
-                f"{_result_label(game.result)}; they stay as they are.",
-                "The standings change.",
+                _(
+                    "The pairings of the rounds after round %(number)s were made with "
+                    "%(result)s; they stay as they are."
+                )
+                % {"number": rnd.number, "result": _result_label(game.result)},
+                _("The standings change."),
                 record,
             ),
             rule="VCL4THP Q189",
         )
-    consequences = ["The standings change."]
+    consequences = [_("The standings change.")]
     if next_paired:
         consequences.append(
-            f"Round {rnd.number + 1} is paired: its pairing stands, the correction counts from "
-            "the following pairing (C.04.2 D.8)."
+            _(
+                "Round %(number)s is paired: its pairing stands, the correction counts from "
+                "the following pairing (C.04.2 D.8)."
+            )
+            % {"number": rnd.number + 1}
         )
     return ActionWarning(Level.CONFIRM, title, (*consequences, record), rule="VCL4THP Q190, Q115")
 
@@ -196,13 +224,19 @@ def adjournment_warning(game: Game, result: Result | str) -> ActionWarning | Non
     rnd = game.round
     return ActionWarning(
         Level.CONFIRM,
-        f"Round {rnd.number}, {_board(game)}: the adjourned game ended {_result_label(result)}?",
+        _("Round %(number)s, %(board)s: the adjourned game ended %(result)s?")
+        % {"number": rnd.number, "board": _board_text(game), "result": _result_label(result)},
         (
-            "The game counted as a draw for the pairings made while it was adjourned; those "
-            "pairings stand.",
-            "The standings change.",
-            f"The result is recorded in the tournament report as "
-            f"“### Adjournment @ Round {rnd.number}”.",
+            _(
+                "The game counted as a draw for the pairings made while it was adjourned; those "
+                "pairings stand."
+            ),
+            _("The standings change."),
+            _(
+                "The result is recorded in the tournament report as "
+                "“### Adjournment @ Round %(number)s”."
+            )
+            % {"number": rnd.number},
         ),
         rule="VCL4THP Q162, Q163",
     )
@@ -239,12 +273,16 @@ def game_enter_result(
     rnd = game.round
     if rnd.state not in {RoundState.PUBLISHED, RoundState.COMPLETED}:
         raise RoundNotPublished(
-            f"Round {rnd.number} is not published: results are entered after publication."
+            _("Round %(number)s is not published: results are entered after publication.")
+            % {"number": rnd.number}
         )
     if game.result != expected_previous:
         raise ResultConflict(
-            f"Board {game.board} was changed meanwhile to {_result_label(game.result)}: "
-            "check it and enter your result again.",
+            _(
+                "Board %(board)s was changed meanwhile to %(result)s: check it and enter your "
+                "result again."
+            )
+            % {"board": game.board, "result": _result_label(game.result)},
             current=game.result,
         )
     if game.result == result:
@@ -255,8 +293,11 @@ def game_enter_result(
     ).exists()
     if result == Result.NOT_PLAYED and next_paired:
         raise RoundNotEditable(
-            f"Round {rnd.number + 1} is paired: a result of round {rnd.number} can be corrected "
-            "but not cleared."
+            _(
+                "Round %(next)s is paired: a result of round %(number)s can be corrected but not "
+                "cleared."
+            )
+            % {"next": rnd.number + 1, "number": rnd.number}
         )
     old = game.result
     completes_adjournment = old == Result.ADJOURNED and result != Result.NOT_PLAYED
@@ -328,29 +369,40 @@ def game_record_rating_correction(
     tournament = lock_tournament(game.round.tournament_id)
     game = Game.objects.select_related("round", "white", "black").get(pk=game.pk)
     if game.round.state not in {RoundState.PUBLISHED, RoundState.COMPLETED}:
-        raise RoundNotPublished(f"Round {game.round.number} is not published.")
+        raise RoundNotPublished(
+            _("Round %(number)s is not published.") % {"number": game.round.number}
+        )
     if result == Result.NOT_PLAYED:
-        raise RoundNotEditable("Choose the result the rating report must give.")
+        raise RoundNotEditable(_("Choose the result the rating report must give."))
     if result == game.result:
         raise RoundNotEditable(
-            f"{_result_label(result)} is the recorded result: there is nothing to correct."
+            _("%(result)s is the recorded result: there is nothing to correct.")
+            % {"result": _result_label(result)}
         )
     previous = RatingCorrection.objects.filter(game=game).first()
     require_confirmation(
         ActionWarning(
             Level.CONFIRM,
-            f"Report round {game.round.number}, {_board(game)} as {_result_label(result)} for "
-            "rating?",
+            _("Report round %(number)s, %(board)s as %(result)s for rating?")
+            % {
+                "number": game.round.number,
+                "board": _board_text(game),
+                "result": _result_label(result),
+            },
             (
-                f"The pairings and the standings keep {_result_label(game.result)}.",
-                "Only the rating report gives the corrected result, recorded as a rating-only "
-                f"correction of round {game.round.number}.",
+                _("The pairings and the standings keep %(result)s.")
+                % {"result": _result_label(game.result)},
+                _(
+                    "Only the rating report gives the corrected result, recorded as a "
+                    "rating-only correction of round %(number)s."
+                )
+                % {"number": game.round.number},
             ),
             rule="VCL4THP Q192",
         ),
         confirmed,
     )
-    correction, _ = RatingCorrection.objects.update_or_create(
+    correction, _created = RatingCorrection.objects.update_or_create(
         game=game, defaults={"result": result, "note": note.strip(), "user": by}
     )
     audit(

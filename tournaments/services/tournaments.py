@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from django.contrib.auth.models import User
 from django.db import models, transaction
+from django.utils.translation import gettext as _
 
 from tournaments.domain.acceleration import accelerated_rounds, premise_problem
 from tournaments.domain.configuration import (
@@ -160,7 +161,7 @@ def _check_acceleration(tournament: Tournament) -> None:
     if not tournament.baku_acceleration:
         return
     if tournament.is_round_robin:
-        raise ConfigurationRefused("Baku acceleration is for Swiss tournaments (C.04.7).")
+        raise ConfigurationRefused(_("Baku acceleration is for Swiss tournaments (C.04.7)."))
     problem = premise_problem(tournament.scoring)
     if problem is not None:
         raise ConfigurationRefused(problem)
@@ -168,9 +169,9 @@ def _check_acceleration(tournament: Tournament) -> None:
 
 def _check_dates(settings: TournamentSettings) -> None:
     if settings.start_date and settings.end_date and settings.end_date < settings.start_date:
-        raise SettingsLocked("The tournament cannot end before it starts.")
+        raise SettingsLocked(_("The tournament cannot end before it starts."))
     if settings.rounds < 1 or settings.rounds > 99:
-        raise SettingsLocked("A tournament has 1 to 99 rounds.")
+        raise SettingsLocked(_("A tournament has 1 to 99 rounds."))
 
 
 def _check_scoring(tournament: Tournament) -> None:
@@ -276,8 +277,10 @@ def tournament_update(
     changed_locked = sorted(name for name in locked if before[name] != after[name])
     if started and before["baku_acceleration"] != after["baku_acceleration"]:
         raise SettingsLocked(
-            "Round 1 is paired: Baku acceleration can no longer be switched on or off "
-            "(C.04.7; checklist Q109, Q110)."
+            _(
+                "Round 1 is paired: Baku acceleration can no longer be switched on or off "
+                "(C.04.7; checklist Q109, Q110)."
+            )
         )
     if (
         started
@@ -285,14 +288,23 @@ def tournament_update(
         and accelerated_rounds(settings.rounds) != accelerated_rounds(old_rounds)
     ):
         raise SettingsLocked(
-            f"The accelerated rounds are the first {accelerated_rounds(old_rounds)} of "
-            f"{old_rounds} (C.04.7 1.4): {settings.rounds} rounds would change them after "
-            "the start."
+            _(
+                "The accelerated rounds are the first %(accelerated)s of %(rounds)s (C.04.7 1.4): "
+                "%(new)s rounds would change them after the start."
+            )
+            % {
+                "accelerated": accelerated_rounds(old_rounds),
+                "rounds": old_rounds,
+                "new": settings.rounds,
+            }
         )
     if started and changed_locked:
         raise SettingsLocked(
-            "Round 1 is paired: the format, rules edition, initial colour, scoring, tournament "
-            f"rating and rating rules can no longer change ({', '.join(changed_locked)})."
+            _(
+                "Round 1 is paired: the format, rules edition, initial colour, scoring, "
+                "tournament rating and rating rules can no longer change (%(fields)s)."
+            )
+            % {"fields": ", ".join(changed_locked)}
         )
     warning = combined(
         _settings_warnings(
@@ -369,8 +381,8 @@ def _settings_warnings(
         return [
             ActionWarning(
                 Level.NOTICE,
-                "This set-up cannot be completed.",
-                (problem, "Register more players or choose fewer rounds before round 1."),
+                _("This set-up cannot be completed."),
+                (problem, _("Register more players or choose fewer rounds before round 1.")),
                 rule="VCL4THP Q62",
             )
         ]
@@ -378,21 +390,30 @@ def _settings_warnings(
     if settings.rounds != tournament.rounds:
         if settings.rounds < last_paired:
             raise SettingsLocked(
-                f"Round {last_paired} is already paired: the tournament keeps at least "
-                f"{last_paired} rounds."
+                _(
+                    "Round %(number)s is already paired: the tournament keeps at least "
+                    "%(number)s rounds."
+                )
+                % {"number": last_paired}
             )
         if finality_changes(
             last_paired=last_paired, rounds=tournament.rounds, new_rounds=settings.rounds
         ):
-            role = "the last round" if last_paired == tournament.rounds else "an ordinary round"
+            if last_paired == tournament.rounds:
+                title = _("Round %(number)s was paired as the last round:")
+            else:
+                title = _("Round %(number)s was paired as an ordinary round:")
             raise ActionRefused(
                 ActionWarning(
                     Level.REFUSED,
-                    f"Round {last_paired} was paired as {role}:",
+                    title % {"number": last_paired},
                     (
-                        f"{settings.rounds} rounds would change that, and its pairing followed "
-                        "the rules of its place (C.04.1: the number of rounds is announced "
-                        "in advance). Nothing was changed.",
+                        _(
+                            "%(rounds)s rounds would change that, and its pairing followed the "
+                            "rules of its place (C.04.1: the number of rounds is announced in "
+                            "advance). Nothing was changed."
+                        )
+                        % {"rounds": settings.rounds},
                     ),
                     rule="VCL4THP Q60",
                 )
@@ -402,12 +423,18 @@ def _settings_warnings(
         warnings.append(
             ActionWarning(
                 Level.DOUBLE_CONFIRM,
-                f"Change the number of rounds from {tournament.rounds} to {settings.rounds}?",
+                _("Change the number of rounds from %(old)s to %(new)s?")
+                % {"old": tournament.rounds, "new": settings.rounds},
                 (
-                    "The number of rounds was announced before the start (C.04.1); the "
-                    "pairings of the rounds to come depend on it.",
-                    f"The change is recorded in the tournament report as "
-                    f"“### Configuration @ Round {last_paired}”.",
+                    _(
+                        "The number of rounds was announced before the start (C.04.1); the "
+                        "pairings of the rounds to come depend on it."
+                    ),
+                    _(
+                        "The change is recorded in the tournament report as "
+                        "“### Configuration @ Round %(number)s”."
+                    )
+                    % {"number": last_paired},
                 ),
                 rule="VCL4THP Q58, Q59",
             )
@@ -416,12 +443,15 @@ def _settings_warnings(
         warnings.append(
             ActionWarning(
                 Level.DOUBLE_CONFIRM,
-                "Change the tie-breaks after the start?",
+                _("Change the tie-breaks after the start?"),
                 (
-                    f"The announced tie-breaks were {_codes(old_tiebreaks)}; the standings will "
-                    f"use {_codes(settings.tiebreaks)}.",
-                    f"The change and the previous list are recorded in the tournament report "
-                    f"as “### Tie-breaks @ Round {last_paired}”.",
+                    _("The announced tie-breaks were %(old)s; the standings will use %(new)s.")
+                    % {"old": _codes(old_tiebreaks), "new": _codes(settings.tiebreaks)},
+                    _(
+                        "The change and the previous list are recorded in the tournament report "
+                        "as “### Tie-breaks @ Round %(number)s”."
+                    )
+                    % {"number": last_paired},
                 ),
                 rule="VCL4THP Q201, Q202",
             )
@@ -444,8 +474,11 @@ def _set_rounds(tournament: Tournament, rounds: int) -> tuple[list[Round], list[
         paired = removed.exclude(state=RoundState.NOT_PAIRED).order_by("number").first()
         if paired is not None:
             raise SettingsLocked(
-                f"Round {paired.number} is already paired: the tournament keeps at least "
-                f"{paired.number} rounds."
+                _(
+                    "Round %(number)s is already paired: the tournament keeps at least "
+                    "%(number)s rounds."
+                )
+                % {"number": paired.number}
             )
         deleted = deleted_rows(removed)
         removed.delete()
