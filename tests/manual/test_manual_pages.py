@@ -138,7 +138,7 @@ def test_raw_html_in_a_page_is_shown_as_text_and_links_are_the_sites(
 ) -> None:
     monkeypatch.setattr(pages, "MANUAL_DIR", tmp_path)
     (tmp_path / "sample.md").write_text(
-        "# Sample\n\n## A section\n\n<script>alert(1)</script>\n\n"
+        "# Sample\n\n## A section & its <parts>\n\n<script>alert(1)</script>\n\n"
         'Text with <img src=x onerror="alert(1)"> inline, a [link](results.md#corrections) '
         "and ![a picture](screenshots/a-picture.png).\n",
         encoding="utf-8",
@@ -150,7 +150,9 @@ def test_raw_html_in_a_page_is_shown_as_text_and_links_are_the_sites(
     assert '<img src="x"' not in rendered.html and "<img src=x" not in rendered.html
     assert 'href="/help/results/#corrections"' in rendered.html
     assert 'src="/help/screenshots/a-picture.png"' in rendered.html
-    assert [section.anchor for section in rendered.sections] == ["a-section"]
+    assert [(section.anchor, section.title) for section in rendered.sections] == [
+        ("a-section-its-parts", "A section & its <parts>")
+    ]
 
 
 @pytest.mark.django_db

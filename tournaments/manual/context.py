@@ -70,9 +70,6 @@ CONTEXT_HELP: Final[dict[str, str]] = {
     "pairing-manual-unpair": "pairing-a-round#pairing-by-hand",
     "pairing-manual-bye": "pairing-a-round#pairing-by-hand",
     "pairing-manual-validate": "pairing-a-round#pairing-by-hand",
-    # Round robin's drawing of numbers (issue 19): to its own page once the manual has one.
-    "pairing-numbers": "pairing-a-round#asking-the-engine-for-a-pairing",
-    "pairing-numbers-draw": "pairing-a-round#asking-the-engine-for-a-pairing",
     # Standings
     "standings-live": "standings#the-standings",
     # Federation officers

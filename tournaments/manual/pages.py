@@ -3,6 +3,7 @@ and rendered from Markdown to HTML with raw HTML escaped."""
 
 from __future__ import annotations
 
+import html
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
@@ -142,14 +143,18 @@ def page_html(page: ManualPage, *, links: Links, demote: bool = False) -> Render
         extension_configs={"toc": {"baselevel": 2 if demote else 1, "slugify": _slugger(prefix)}},
         output_format="html",
     )
-    html = converter.convert(page.path.read_text(encoding="utf-8"))
+    text = converter.convert(page.path.read_text(encoding="utf-8"))
     levels = {"3", "4"} if demote else {"2", "3"}
     sections = tuple(
-        Section(anchor=match["anchor"], title=TAG.sub("", match["text"]), level=int(match["level"]))
-        for match in HEADING.finditer(html)
+        Section(
+            anchor=match["anchor"],
+            title=html.unescape(TAG.sub("", match["text"])),
+            level=int(match["level"]),
+        )
+        for match in HEADING.finditer(text)
         if match["level"] in levels
     )
-    return RenderedPage(page=page, html=html, sections=sections)
+    return RenderedPage(page=page, html=text, sections=sections)
 
 
 def _slugger(prefix: str) -> Callable[[str, str], str]:
