@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Literal, TypedDict
 
 from django.db.models import Count, Q, QuerySet
 from django.db.models.functions import Trim, Upper
+from django.utils.translation import gettext as _
 
 from tournaments.domain.trf import TrfDocument
 from tournaments.domain.trf.time_control import TimeControlError, describe_time_control
@@ -115,12 +116,15 @@ def report_header(doc: TrfDocument, tournament: Tournament) -> TrfDocument:
 def _round_date_problems(tournament: Tournament) -> Iterator[str]:
     dates = [datetime.date.fromisoformat(day) for day in tournament.round_dates]
     if len(dates) != tournament.rounds:
-        yield f"Round dates (132): {len(dates)} given for {tournament.rounds} rounds."
+        yield _("Round dates (132): %(given)s given for %(rounds)s rounds.") % {
+            "given": len(dates),
+            "rounds": tournament.rounds,
+        }
     if dates != sorted(dates):
-        yield "Round dates (132): a round is dated before the round it follows."
+        yield _("Round dates (132): a round is dated before the round it follows.")
     start, end = tournament.start_date, tournament.end_date
     if dates and start and end and not start <= dates[0] <= dates[-1] <= end:
-        yield "Round dates (132): a round is dated outside the tournament's dates."
+        yield _("Round dates (132): a round is dated outside the tournament's dates.")
 
 
 def _player_problems(tournament: Tournament) -> Iterator[str]:
@@ -131,11 +135,9 @@ def _player_problems(tournament: Tournament) -> Iterator[str]:
         if not (player.birth_date and player.sex)
     ]
     if lacking:
-        yield (
-            "Players new to FIDE (no FIDE ID) need a birth date and a sex: "
-            + ", ".join(lacking)
-            + "."
-        )
+        yield _("Players new to FIDE (no FIDE ID) need a birth date and a sex: %(players)s.") % {
+            "players": ", ".join(lacking)
+        }
 
 
 def report_problems(tournament: Tournament) -> list[str]:
@@ -146,35 +148,43 @@ def report_problems(tournament: Tournament) -> list[str]:
     missing = [
         label
         for label, value in (
-            ("city (022)", tournament.city),
-            ("start date (042)", tournament.start_date),
-            ("end date (052)", tournament.end_date),
-            ("type of tournament (092)", tournament.tournament_type),
-            ("chief arbiter (102)", tournament.chief_arbiter),
-            ("chief arbiter's FIDE ID (102)", tournament.chief_arbiter_fide_id),
-            ("time control (122, 222)", tournament.time_control),
-            ("tie-breaks (202, 212)", tournament.tiebreaks),
+            (_("city (022)"), tournament.city),
+            (_("start date (042)"), tournament.start_date),
+            (_("end date (052)"), tournament.end_date),
+            (_("type of tournament (092)"), tournament.tournament_type),
+            (_("chief arbiter (102)"), tournament.chief_arbiter),
+            (_("chief arbiter's FIDE ID (102)"), tournament.chief_arbiter_fide_id),
+            (_("time control (122, 222)"), tournament.time_control),
+            (_("tie-breaks (202, 212)"), tournament.tiebreaks),
         )
         if not value
     ]
-    problems.extend(f"Missing: the {label}." for label in missing)
+    problems.extend(_("Missing: the %(record)s.") % {"record": label} for label in missing)
     if not re.fullmatch(r"[A-Z]{3}", tournament.federation.strip().upper()):
-        problems.append("Federation (032): a three-letter FIDE code is needed, e.g. FRA.")
+        problems.append(_("Federation (032): a three-letter FIDE code is needed, e.g. FRA."))
     if tournament.time_control and _time_control(tournament.time_control) is None:
-        problems.append(f"Time control (222): {tournament.time_control!r} does not read.")
+        problems.append(
+            _("Time control (222): %(code)s does not read.")
+            % {"code": repr(tournament.time_control)}
+        )
     problems.extend(
-        f"Missing: the FIDE ID of deputy arbiter {name} (112)."
+        _("Missing: the FIDE ID of deputy arbiter %(name)s (112).") % {"name": name}
         for name, fide_id in _deputies(tournament)
         if not fide_id
     )
     problems.extend(_round_date_problems(tournament))
     done = played_rounds(tournament)
     if done < tournament.rounds:
-        problems.append(f"Rounds: {done} of {tournament.rounds} completed.")
+        problems.append(
+            _("Rounds: %(done)s of %(rounds)s completed.")
+            % {"done": done, "rounds": tournament.rounds}
+        )
     adjourned = Game.objects.filter(round__tournament=tournament, result=Result.ADJOURNED).count()
     if adjourned:
-        problems.append(f"Adjourned games without a result: {adjourned} (Q169).")
+        problems.append(
+            _("Adjourned games without a result: %(count)s (Q169).") % {"count": adjourned}
+        )
     problems.extend(_player_problems(tournament))
     if not tournament.rated:
-        problems.append("The tournament is marked not rated: it has no rating report.")
+        problems.append(_("The tournament is marked not rated: it has no rating report."))
     return problems
