@@ -51,6 +51,7 @@ def test_creating_a_tournament_makes_the_creator_its_chief_arbiter(client: Clien
     client.force_login(user)
     data = {
         "name": "Winter Open",
+        "format": "swiss",
         "rounds": "7",
         "initial_color": "draw",
         "max_half_point_byes": "2",
