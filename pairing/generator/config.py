@@ -324,7 +324,8 @@ def read_config(
 ) -> GeneratorConfig:
     """`parse_config`, then a random value drawn with `rng` for each optional key the file
     leaves out (see the module docstring); `Edition` stays 2017 unless given. The unusual
-    results stay rare (one game in 100 to 500 each)."""
+    results stay rare (one game in 100 to 500 each). An event given a count or a percentage
+    over the tournament keeps its rate 0 (VCL Q24)."""
     config, given = _parse(text, read_file)
     given |= {item.event.rate_key for item in config.amounts if item.round is None}
 
@@ -390,7 +391,7 @@ def _parse(text: str, read_file: ReadFile | None) -> tuple[GeneratorConfig, set[
         key, equals, value = (part.strip() for part in line.partition("="))
         if not equals:
             raise GeneratorConfigError(f"expected Key=Value, got {line!r}", line=number)
-        counted = event_key(key)
+        counted = event_key(key) or _rate_as_percentage(key, value)
         if key not in _FIELD_OF_KEY and counted is None:
             known = ", ".join([*_FIELD_OF_KEY, *(event.value for event in Event)])
             raise GeneratorConfigError(
@@ -400,9 +401,8 @@ def _parse(text: str, read_file: ReadFile | None) -> tuple[GeneratorConfig, set[
         if key in seen:
             raise GeneratorConfigError(f"{key} is given twice", line=number)
         seen.add(key)
-        if counted is not None or (rate_event(key) and value.endswith("%")):
-            event, round_number = counted or (rate_event(key), None)
-            assert event is not None
+        if counted is not None:
+            event, round_number = counted
             amounts.append(EventAmount(event, round_number, _read_amount(key, value, number)))
         elif key == "InitialColor":
             color = _read_color(value, number)
@@ -463,6 +463,13 @@ def _read_roster(name: str, read_file: ReadFile | None, number: int) -> tuple[En
         ) from None
     except RosterError as error:
         raise GeneratorConfigError(f"PlayersFile {name}: {error}", line=number) from None
+
+
+def _rate_as_percentage(key: str, value: str) -> tuple[Event, None] | None:
+    """A rate key given as a percentage (`ForfeitRate=2%`) sets its event over the tournament,
+    as the event's own key would (`Forfeits=2%`)."""
+    event = rate_event(key)
+    return (event, None) if event is not None and value.endswith("%") else None
 
 
 def _read_amount(key: str, value: str, number: int) -> Amount:
