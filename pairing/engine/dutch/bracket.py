@@ -18,6 +18,7 @@ from pairing.engine.api import NoValidPairing
 from pairing.engine.dutch.criteria import Layout, Weights
 from pairing.engine.dutch.downfloaters import next_bracket_criterion
 from pairing.engine.dutch.edition import DUTCH_2017_RULES, EditionRules
+from pairing.engine.dutch.exchanges import first_exchange
 from pairing.engine.dutch.generation import mdp_selections, resident_exchanges
 from pairing.engine.dutch.lookahead import NextBracket
 from pairing.engine.dutch.perfect import perfect_candidate
@@ -85,6 +86,9 @@ class BracketSearch:
         single downfloater is the PAB receiver, and of the single downfloaters that [C6]-[C8]
         leave, those with the fewest unplayed rounds are chosen (`downfloaters`)."""
         self.completing = False
+        self.exchanges_by_matching = layout.collapsed
+        """D.2 by `exchanges.first_exchange` rather than by walking the exchanges in order: the
+        collapsed last bracket, whose best PSD may need many exchanges (A.8, A.9)."""
         players = layout.players
         self.size = layout.bracket_size
         self.bye = len(players) if layout.with_bye else -1
@@ -204,10 +208,22 @@ class BracketSearch:
         self, fixed: Sequence[tuple[int, int]], allowed: Allowed, scale: int
     ) -> bool:
         """`_reaches` on the graph multiplied by `scale` (one graph serves the whole walk)."""
-        best, _ = self._graph(allowed, scale).best({v for pair in fixed for v in pair})
-        return self._fixed_weight(fixed) * scale + best == self.target * scale
+        return self.scaled_value(fixed, allowed, scale, {}) == self.target * scale
 
-    def _weight_bound(self) -> int:
+    def scaled_value(
+        self,
+        fixed: Sequence[tuple[int, int]],
+        allowed: Allowed,
+        scale: int,
+        adjusted: dict[tuple[int, int], int],
+    ) -> int:
+        """`value` multiplied by `scale`, with the weights of pairs (i, j), i < j, changed by
+        `adjusted[(i, j)]` (below the scale: tie-breaks among the best candidates)."""
+        graph = self._graph(allowed, scale)
+        best, _ = graph.best({v for pair in fixed for v in pair}, adjusted=adjusted)
+        return self._fixed_weight(fixed) * scale + best
+
+    def weight_bound(self) -> int:
         """An upper bound of every edge weight `value` may use."""
         if not self._built:
             self._build()
@@ -408,6 +424,13 @@ class BracketSearch:
     ) -> list[tuple[int, int]]:
         """B.6 for a homogeneous bracket or a remainder: exchanges (D.2) and transpositions
         (D.1), with the remainder's players numbered 1..n (Appendix P)."""
+        if self.exchanges_by_matching:
+            s1, s2, key = first_exchange(self, fixed, rest, n1)
+            pairs = self._transpositions(fixed, s1, s2)
+            if pairs is None:
+                raise AssertionError("the exchange lost the target it had reached")
+            self.order_key += [*key, *(opponent for _, opponent in pairs[len(fixed) :])]
+            return pairs
         original_s1, original_s2 = rest[:n1], rest[n1:]
         bsn = {v: k + 1 for k, v in enumerate(rest)}
         vertex = {k + 1: v for k, v in enumerate(rest)}
@@ -448,7 +471,7 @@ class BracketSearch:
         if self.examined is not None:
             self.examined.append((*fixed, *chosen))
         radix = len(s2) + 1
-        room = NATIVE_WEIGHT_LIMIT.bit_length() - 2 - self._weight_bound().bit_length()
+        room = NATIVE_WEIGHT_LIMIT.bit_length() - 2 - self.weight_bound().bit_length()
         step = max(1, room // radix.bit_length())
         scale = radix**step
         if self._reaches_scaled([*fixed, *chosen], allowed, scale):
