@@ -148,6 +148,7 @@ class TournamentForm(forms.Form):
         label=_("Format"),
         choices=TournamentFormat.choices,
         initial=TournamentFormat.SWISS,
+        required=False,
         help_text=_(
             "A round robin is paired from the Berger tables; its rounds follow from the "
             "players when their numbers are drawn. Fixed once round 1 is paired."
@@ -315,9 +316,9 @@ class TournamentForm(forms.Form):
         chosen = [code for code in codes if code]
         for problem in tiebreak_list_problems(chosen):
             self.add_error(None, problem)
-        if data.get("format", TournamentFormat.SWISS) != TournamentFormat.SWISS and chosen != list(
-            DEFAULT_TIEBREAKS
-        ):  # the Swiss list as it came becomes the round robin's (the service)
+        round_robin = (data.get("format") or TournamentFormat.SWISS) != TournamentFormat.SWISS
+        if round_robin and chosen != list(DEFAULT_TIEBREAKS):
+            # The Swiss list as it came becomes the round robin's (the service).
             for problem in round_robin_problems(chosen):
                 self.add_error(None, problem)
         if all(data.get(name) is not None for name in SCORE_FIELDS):
@@ -366,7 +367,7 @@ class TournamentForm(forms.Form):
             unrated_rating=data["unrated_rating"] or 0,
             long_event=data["long_event"],
             tiebreak_ratings=TiebreakRatings(data["tiebreak_ratings"] or TiebreakRatings.FIRST),
-            format=TournamentFormat(data["format"]),
+            format=TournamentFormat(data["format"] or TournamentFormat.SWISS),
             swap_last_two_rounds=data["swap_last_two_rounds"],
         )
 
