@@ -36,6 +36,7 @@ from tournaments.models.tournament import TiebreakRatings, TournamentRatingMetho
 from tournaments.services.manual_tiebreaks import LIMIT as MANUAL_LIMIT
 from tournaments.services.players import PlayerData
 from tournaments.services.tournaments import TournamentSettings
+from tournaments.translation import translated
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -315,12 +316,12 @@ class TournamentForm(forms.Form):
         codes = [data.get(f"tiebreak_{slot + 1}") or "" for slot in range(TIEBREAK_SLOTS)]
         chosen = [code for code in codes if code]
         for problem in tiebreak_list_problems(chosen):
-            self.add_error(None, problem)
+            self.add_error(None, translated(problem))
         round_robin = (data.get("format") or TournamentFormat.SWISS) != TournamentFormat.SWISS
         if round_robin and chosen != list(DEFAULT_TIEBREAKS):
             # The Swiss list as it came becomes the round robin's (the service).
             for problem in round_robin_problems(chosen):
-                self.add_error(None, problem)
+                self.add_error(None, translated(problem))
         if all(data.get(name) is not None for name in SCORE_FIELDS):
             scoring = Scoring(
                 **{
@@ -329,7 +330,7 @@ class TournamentForm(forms.Form):
                 }
             )
             for problem in scoring_problems(scoring):
-                self.add_error(None, problem)
+                self.add_error(None, translated(problem))
         return data
 
     def settings(self) -> TournamentSettings:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 
 from tournaments.domain.tiebreaks import tiebreak_list_problems
+from tournaments.translation import translated
 
 
 def validate_tiebreak_codes(value: object) -> None:
@@ -14,4 +15,6 @@ def validate_tiebreak_codes(value: object) -> None:
         raise ValidationError("The tie-breaks must be a list of codes such as BH/C1, BH, SB.")
     problems = tiebreak_list_problems(value)
     if problems:
-        raise ValidationError(" ".join(problems), code="invalid_tiebreaks")
+        raise ValidationError(
+            " ".join(translated(problem) for problem in problems), code="invalid_tiebreaks"
+        )

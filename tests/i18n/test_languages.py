@@ -189,3 +189,15 @@ def test_dates_follow_the_language(client: Client, tournament: Tournament) -> No
     assert "14 marzo 2026" in pages["it"].lower()
     assert "14 mars 2026" in pages["fr"]
     assert "14 марта 2026" in pages["ru"]
+
+
+def test_the_domain_s_set_up_problems_are_translated(
+    client: Client, arbiter: User, tournament: Tournament
+) -> None:
+    client.force_login(arbiter)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
+    response = client.post(
+        f"/t/{tournament.slug}/manage/edit/",
+        {"name": tournament.name, "rounds": "9", "tiebreak_1": "BH", "tiebreak_2": "BH"},
+    )
+    assert "Un départage figure deux fois : BH." in response.content.decode()

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
+from tournaments.domain.messages import Message, gettext_noop
 from tournaments.domain.state import Outcome, PlayerId, Points, Scoring, TournamentState
 
 BAKU_SUFFIX = "_BAKU"
@@ -38,15 +39,17 @@ def system_code(system: str, baku: bool) -> str:
     return system + BAKU_SUFFIX if baku else system
 
 
-def premise_problem(scoring: Scoring) -> str | None:
+def premise_problem(scoring: Scoring) -> Message | None:
     """Why the Baku method cannot be used with `scoring`, or None when it can.
 
     C.04.7 1.1: the method applies when a win scores as much as two draws and a loss scores
     nothing (the 2016 text, C.04.5.1, asked for the standard 1 - ½ - 0 itself)."""
     if scoring.loss != 0 or scoring.win != 2 * scoring.draw:
-        return (
-            "Baku acceleration needs a win to score two draws and a loss to score nothing "
-            "(C.04.7 1.1)."
+        return Message(
+            gettext_noop(
+                "Baku acceleration needs a win to score two draws and a loss to score nothing "
+                "(C.04.7 1.1)."
+            )
         )
     return None
 

@@ -6,6 +6,7 @@ Pure: the settings form and the services ask the same questions here. Scores are
 
 from __future__ import annotations
 
+from tournaments.domain.messages import Message, gettext_noop
 from tournaments.domain.state import Scoring
 from tournaments.domain.warnings import ActionWarning
 
@@ -25,7 +26,7 @@ def is_standard(scoring: Scoring) -> bool:
     return (scoring.win, scoring.draw, scoring.loss) == STANDARD_GAME_SCORES
 
 
-def scoring_problems(scoring: Scoring) -> list[str]:
+def scoring_problems(scoring: Scoring) -> list[Message]:
     """Why a scoring system makes no sense; empty when it does.
 
     - A win scores more than a loss, and a draw lies between the two.
@@ -35,43 +36,80 @@ def scoring_problems(scoring: Scoring) -> list[str]:
       standard scoring that is 1, ½ or 0 (Q83), under other scoring any of these below a win
       (Q80, Q82, Q84).
     """
-    problems: list[str] = []
+    problems: list[Message] = []
     win, draw, loss = scoring.win, scoring.draw, scoring.loss
     if win <= loss:
-        problems.append(f"A win ({_points(win)}) must score more than a loss ({_points(loss)}).")
+        problems.append(
+            Message(
+                gettext_noop("A win (%(win)s) must score more than a loss (%(loss)s)."),
+                win=_points(win),
+                loss=_points(loss),
+            )
+        )
     if not loss <= draw <= win:
         problems.append(
-            f"A draw ({_points(draw)}) must score between a loss ({_points(loss)}) and a win "
-            f"({_points(win)})."
+            Message(
+                gettext_noop(
+                    "A draw (%(draw)s) must score between a loss (%(loss)s) and a win (%(win)s)."
+                ),
+                draw=_points(draw),
+                loss=_points(loss),
+                win=_points(win),
+            )
         )
     elif 2 * draw > win + loss:
         problems.append(
-            f"Two draws ({_points(2 * draw)}) may not score more than a win and a loss "
-            f"({_points(win + loss)}) (VCL4THP Q74)."
+            Message(
+                gettext_noop(
+                    "Two draws (%(draws)s) may not score more than a win and a loss "
+                    "(%(win_and_loss)s) (VCL4THP Q74)."
+                ),
+                draws=_points(2 * draw),
+                win_and_loss=_points(win + loss),
+            )
         )
     if scoring.forfeit_loss > loss:
         problems.append(
-            f"A forfeit loss ({_points(scoring.forfeit_loss)}) may not score more than a loss "
-            f"({_points(loss)})."
+            Message(
+                gettext_noop(
+                    "A forfeit loss (%(forfeit_loss)s) may not score more than a loss (%(loss)s)."
+                ),
+                forfeit_loss=_points(scoring.forfeit_loss),
+                loss=_points(loss),
+            )
         )
     unplayed = {
-        "A pairing-allocated bye": scoring.pairing_bye,
-        "A forfeit win": scoring.forfeit_win,
-        "A half-point bye": scoring.half_bye,
-        "A full-point bye": scoring.full_bye,
-        "A zero-point bye": scoring.zero_bye,
+        gettext_noop(
+            "A pairing-allocated bye (%(points)s) may not score more than a win (%(win)s) "
+            "(VCL4THP Q81)."
+        ): scoring.pairing_bye,
+        gettext_noop(
+            "A forfeit win (%(points)s) may not score more than a win (%(win)s) (VCL4THP Q81)."
+        ): scoring.forfeit_win,
+        gettext_noop(
+            "A half-point bye (%(points)s) may not score more than a win (%(win)s) (VCL4THP Q81)."
+        ): scoring.half_bye,
+        gettext_noop(
+            "A full-point bye (%(points)s) may not score more than a win (%(win)s) (VCL4THP Q81)."
+        ): scoring.full_bye,
+        gettext_noop(
+            "A zero-point bye (%(points)s) may not score more than a win (%(win)s) (VCL4THP Q81)."
+        ): scoring.zero_bye,
     }
-    for name, value in unplayed.items():
+    for template, value in unplayed.items():
         if value > win:
-            problems.append(
-                f"{name} ({_points(value)}) may not score more than a win ({_points(win)}) "
-                "(VCL4THP Q81)."
-            )
+            problems.append(Message(template, points=_points(value), win=_points(win)))
     if scoring.pairing_bye <= win and scoring.pairing_bye not in {win, draw, loss}:
         allowed = ", ".join(_points(value) for value in sorted({win, draw, loss}, reverse=True))
         problems.append(
-            f"A pairing-allocated bye scores what a game can give: {allowed}, not "
-            f"{_points(scoring.pairing_bye)} (VCL4THP Q83, Q84)."
+            Message(
+                gettext_noop(
+                    "A pairing-allocated bye scores what a game can give: %(allowed)s, not "
+                    "%(points)s (VCL4THP Q83, Q84)."
+                ),
+                allowed=allowed,
+                points=_points(scoring.pairing_bye),
+            )
         )
     return problems
 
@@ -88,17 +126,29 @@ def max_rounds(players: int) -> int:
     return players if players % 2 else players - 1
 
 
-def rounds_problem(rounds: int, players: int) -> str | None:
+def rounds_problem(rounds: int, players: int) -> Message | None:
     """Why `rounds` rounds cannot be paired for `players` players (Q62); None when they can."""
     if players == 0:
-        return "No players are registered: register them before pairing."
+        return Message(gettext_noop("No players are registered: register them before pairing."))
     bound = max_rounds(players)
     if rounds > bound:
-        return (
-            f"{rounds} rounds cannot be paired for {players} player{'s' if players > 1 else ''}: "
-            f"a Swiss of that size pairs at most {bound} round{'s' if bound != 1 else ''} "
-            "(nobody meets the same opponent twice, C.04.1)."
-        )
+        if players == 1:
+            template = gettext_noop(
+                "%(rounds)s rounds cannot be paired for 1 player: a Swiss of that size pairs at "
+                "most 1 round (nobody meets the same opponent twice, C.04.1)."
+            )
+        elif bound == 1:
+            template = gettext_noop(
+                "%(rounds)s rounds cannot be paired for %(players)s players: a Swiss of that "
+                "size pairs at most 1 round (nobody meets the same opponent twice, C.04.1)."
+            )
+        else:
+            template = gettext_noop(
+                "%(rounds)s rounds cannot be paired for %(players)s players: a Swiss of that "
+                "size pairs at most %(bound)s rounds (nobody meets the same opponent twice, "
+                "C.04.1)."
+            )
+        return Message(template, rounds=rounds, players=players, bound=bound)
     return None
 
 

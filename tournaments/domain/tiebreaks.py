@@ -14,6 +14,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from tournaments.domain.messages import Message, gettext_noop
+
 
 @dataclass(frozen=True, slots=True)
 class TiebreakDefinition:
@@ -174,21 +176,35 @@ def is_known_tiebreak(code: str) -> bool:
     return True
 
 
-def tiebreak_list_problems(codes: Iterable[str]) -> list[str]:
+def tiebreak_list_problems(codes: Iterable[str]) -> list[Message]:
     """What is wrong with an ordered tie-break list: unknown codes, and codes listed twice
     (only DE and EDE may repeat, C.07 6). Empty when the list is fine."""
     codes = list(codes)
-    problems = [f"Unknown tie-break: {code}." for code in codes if not is_known_tiebreak(code)]
+    problems = [
+        Message(gettext_noop("Unknown tie-break: %(code)s."), code=code)
+        for code in codes
+        if not is_known_tiebreak(code)
+    ]
     plain = [code.strip().upper() for code in codes if code.strip().upper() not in REPEATABLE]
     repeated = sorted({code for code in plain if plain.count(code) > 1})
-    problems += [f"A tie-break is listed twice: {code}." for code in repeated]
+    problems += [
+        Message(gettext_noop("A tie-break is listed twice: %(code)s."), code=code)
+        for code in repeated
+    ]
     return problems
 
 
-def round_robin_problems(codes: Iterable[str]) -> list[str]:
+def round_robin_problems(codes: Iterable[str]) -> list[Message]:
     """Why a list cannot rank a round robin: the Buchholz family (C.07 8; VCL Q105). Empty when
     it can."""
     barred = [code for code in codes if code.split("/")[0].split(":")[0].upper() in BUCHHOLZ_FAMILY]
     if not barred:
         return []
-    return [f"A round robin cannot use the Buchholz family (C.07 8): remove {', '.join(barred)}."]
+    return [
+        Message(
+            gettext_noop(
+                "A round robin cannot use the Buchholz family (C.07 8): remove %(codes)s."
+            ),
+            codes=", ".join(barred),
+        )
+    ]

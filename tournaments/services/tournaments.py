@@ -58,6 +58,7 @@ from tournaments.services.integrity import deleted_rows, integrity_event_record,
 from tournaments.services.trf_import.service import (
     tournament_import_trf as tournament_import_trf,  # its callers import it from here
 )
+from tournaments.translation import translated
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -164,7 +165,7 @@ def _check_acceleration(tournament: Tournament) -> None:
         raise ConfigurationRefused(_("Baku acceleration is for Swiss tournaments (C.04.7)."))
     problem = premise_problem(tournament.scoring)
     if problem is not None:
-        raise ConfigurationRefused(problem)
+        raise ConfigurationRefused(translated(problem))
 
 
 def _check_dates(settings: TournamentSettings) -> None:
@@ -181,7 +182,7 @@ def _check_scoring(tournament: Tournament) -> None:
     if tournament.is_round_robin:
         problems += round_robin_problems(tournament.tiebreaks)
     if problems:
-        raise ConfigurationRefused(" ".join(problems))
+        raise ConfigurationRefused(" ".join(translated(problem) for problem in problems))
 
 
 @transaction.atomic
@@ -382,7 +383,10 @@ def _settings_warnings(
             ActionWarning(
                 Level.NOTICE,
                 _("This set-up cannot be completed."),
-                (problem, _("Register more players or choose fewer rounds before round 1.")),
+                (
+                    translated(problem),
+                    _("Register more players or choose fewer rounds before round 1."),
+                ),
                 rule="VCL4THP Q62",
             )
         ]
@@ -419,7 +423,7 @@ def _settings_warnings(
                 )
             )
         if problem is not None and settings.rounds > tournament.rounds:
-            raise ConfigurationRefused(problem)
+            raise ConfigurationRefused(translated(problem))
         warnings.append(
             ActionWarning(
                 Level.DOUBLE_CONFIRM,
@@ -492,4 +496,4 @@ def tournament_check_setup(*, tournament: Tournament) -> None:
     inside its transaction."""
     problem = rounds_problem(tournament.rounds, tournament.players.count())
     if problem is not None:
-        raise ConfigurationRefused(problem)
+        raise ConfigurationRefused(translated(problem))

@@ -53,6 +53,7 @@ from tournaments.services.players import (
     tournament_assign_pairing_numbers,
 )
 from tournaments.services.tournaments import tournament_create, tournament_update
+from tournaments.translation import translated
 from tournaments.views import ratinglists
 from tournaments.views.confirming import back_to, confirmation_dialog, confirmed_action
 
@@ -80,7 +81,8 @@ def dashboard(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
     context: dict[str, object] = {"tournament": tournament, **selectors.dashboard(tournament)}
     player_count = tournament.players.count()
     if player_count and next_round_number(tournament) == 1 and not tournament.is_round_robin:
-        context["setup_problem"] = rounds_problem(tournament.rounds, player_count)
+        problem = rounds_problem(tournament.rounds, player_count)
+        context["setup_problem"] = translated(problem) if problem is not None else None
     return render(request, "tournaments/manage/dashboard.html", context)
 
 

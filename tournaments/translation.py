@@ -1,0 +1,17 @@
+"""The user's language for the sentences the pure packages make (`tournaments.domain.messages`,
+docs/translations.md)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext
+
+from tournaments.domain.messages import Message
+
+
+def translated(text: str) -> str:
+    """`text` in the active language: a `Message` from its catalogue template, any other text as
+    it is (translated already where it was made, or a name)."""
+    if not isinstance(text, Message):
+        return text
+    template = gettext(text.template)
+    return template % text.values if text.values else template
