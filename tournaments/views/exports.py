@@ -14,6 +14,7 @@ import zipfile
 
 from django.http import HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 
 from tournaments.domain.trf import TrfFormat, TrfWriteError
@@ -47,16 +48,27 @@ def _report_text(tournament: Tournament, kind: TrfFormat, mode: TrfMode = "repor
     """The tournament's file in `kind` and `mode`, or `ReportRefused` saying why not."""
     adjourned = manage.adjourned_games(tournament) if kind == "trf16" else []
     if adjourned:
-        boards = ", ".join(f"round {game.round.number} board {game.board}" for game in adjourned)
+        boards = ", ".join(
+            gettext("round %(number)s board %(board)s")
+            % {"number": game.round.number, "board": game.board}
+            for game in adjourned
+        )
         raise ReportRefused(
-            f"{tournament.name} has adjourned games without a result ({boards}): the TRF16 "
-            "report waits for their results (FIDE checklist Q169). The TRF-2026 file marks "
-            "them `?` (format=trf26)."
+            gettext(
+                "%(name)s has adjourned games without a result (%(boards)s): the TRF16 report "
+                "waits for their results (FIDE checklist Q169). The TRF-2026 file marks them `?` "
+                "(format=trf26)."
+            )
+            % {"name": tournament.name, "boards": boards}
         )
     try:
         return state.tournament_trf_report(tournament, kind, mode=mode)
     except TrfWriteError as error:
-        message = f"{tournament.name} cannot be written as {FORMATS[kind]}: {error}"
+        message = gettext("%(name)s cannot be written as %(format)s: %(error)s") % {
+            "name": tournament.name,
+            "format": FORMATS[kind],
+            "error": error,
+        }
         raise ReportRefused(message) from error
 
 
@@ -86,7 +98,7 @@ def tournament_trf(request: ArbiterRequest, tournament: Tournament) -> HttpRespo
     kind = asked_format(request)
     mode = next((known for known in MODES if known == request.GET.get("mode", "report")), None)
     if kind is None or mode is None:
-        message = "Unknown format or mode: ask for trf16 or trf26, report or exchange."
+        message = gettext("Unknown format or mode: ask for trf16 or trf26, report or exchange.")
         return HttpResponse(message, status=400, content_type="text/plain")
     try:
         return report_response(tournament, kind, mode)
@@ -128,7 +140,9 @@ def exports_zip(request: ArbiterRequest) -> HttpResponse:
     kind = asked_format(request)
     if kind is None:
         return HttpResponse(
-            "Unknown format: ask for trf16 or trf26.", status=400, content_type="text/plain"
+            gettext("Unknown format: ask for trf16 or trf26."),
+            status=400,
+            content_type="text/plain",
         )
     _, tournaments = _listed(request)
     buffer = io.BytesIO()

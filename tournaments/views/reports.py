@@ -48,13 +48,12 @@ def rating_report_file(request: ArbiterRequest, tournament: Tournament) -> HttpR
     kind = asked_format(request)
     if kind is None:
         return HttpResponse(
-            "Unknown format: ask for trf16 or trf26.", status=400, content_type="text/plain"
+            _("Unknown format: ask for trf16 or trf26."), status=400, content_type="text/plain"
         )
     problems = report_problems(tournament)
     if problems:
-        message = f"The rating report of {tournament.name} is not complete:\n" + "\n".join(
-            f"- {problem}" for problem in problems
-        )
+        message = _("The rating report of %(name)s is not complete:") % {"name": tournament.name}
+        message += "".join(f"\n- {problem}" for problem in problems)
         return HttpResponse(message, status=409, content_type="text/plain; charset=utf-8")
     try:
         return report_response(tournament, kind)
