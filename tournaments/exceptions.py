@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from tournaments.domain.warnings import ActionWarning
 
 
@@ -67,7 +69,10 @@ class PlayerImportError(TournamentError):
 
     def __init__(self, errors: list[str]):
         self.errors = errors
-        super().__init__(f"{len(errors)} line(s) refused, nothing imported: " + "; ".join(errors))
+        super().__init__(
+            _("%(count)s line(s) refused, nothing imported: %(errors)s")
+            % {"count": len(errors), "errors": "; ".join(errors)}
+        )
 
 
 class RenumberingClosed(TournamentError):

@@ -264,7 +264,10 @@ def _rating(value: str) -> int:
     if value.lower() in {"", "unrated", "0"}:
         return 0
     if not (value.isascii() and value.isdigit()) or len(value) > len(str(MAX_RATING)):
-        raise InvalidPlayer(f"Rating {value[:12]!r}: write a number from 0 to {MAX_RATING}.")
+        raise InvalidPlayer(
+            _("Rating %(rating)s: write a number from 0 to %(max)s.")
+            % {"rating": repr(value[:12]), "max": MAX_RATING}
+        )
     return int(value)
 
 
@@ -289,12 +292,12 @@ def _import(tournament: Tournament, rows: list[tuple[int, PlayerData | str]], by
     errors: list[str] = []
     for line, data in rows:
         if isinstance(data, str):
-            errors.append(f"line {line}: {data}")
+            errors.append(_("line %(line)s: %(error)s") % {"line": line, "error": data})
             continue
         try:
             _register(tournament, data, by, ByeKind.ZERO_POINT)
         except TournamentError as error:
-            errors.append(f"line {line}: {error}")
+            errors.append(_("line %(line)s: %(error)s") % {"line": line, "error": error})
     if errors:
         raise PlayerImportError(errors)
     _keep_initial_order(tournament)
@@ -324,11 +327,16 @@ def players_import_csv(*, tournament: Tournament, text: str, by: User) -> int:
     header = [name.strip().lower() for name in reader.fieldnames or []]
     if "name" not in header:
         raise PlayerImportError(
-            [f"line 1: the header needs a name column ({', '.join(CSV_COLUMNS)})"]
+            [
+                _("line 1: the header needs a name column (%(columns)s)")
+                % {"columns": ", ".join(CSV_COLUMNS)}
+            ]
         )
     unknown = [name for name in header if name not in CSV_COLUMNS]
     if unknown:
-        raise PlayerImportError([f"line 1: unknown column(s) {', '.join(unknown)}"])
+        raise PlayerImportError(
+            [_("line 1: unknown column(s) %(columns)s") % {"columns": ", ".join(unknown)}]
+        )
     reader.fieldnames = header
     rows: list[tuple[int, PlayerData | str]] = []
     for row in reader:
@@ -339,7 +347,7 @@ def players_import_csv(*, tournament: Tournament, text: str, by: User) -> int:
         except InvalidPlayer as error:
             rows.append((reader.line_num, str(error)))
     if not rows:
-        raise PlayerImportError(["the file has no player lines"])
+        raise PlayerImportError([_("the file has no player lines")])
     return _import(tournament, rows, by)
 
 
