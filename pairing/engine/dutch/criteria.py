@@ -370,16 +370,36 @@ class NextBracketQuality:
         self.power: dict[int, int] = {value: self.base**k for k, value in enumerate(values)}
         self.ineligible: int = self.base ** (len(values) + 1)
         self.pair_gain: int = self.ineligible * self.base
-        edges = []
-        self.adjacent: list[list[int]] = [[] for _ in residents]
-        for i, a in enumerate(residents):
-            for j in range(i + 1, len(residents)):
-                if compatible(a, residents[j]):
-                    edges.append((i, j, self._weight(a, residents[j])))
-                    self.adjacent[i].append(j)
-                    self.adjacent[j].append(i)
-        self.graph = MatchingGraph(edges, len(residents))
+        self._graph: MatchingGraph | None = None
+        self._adjacent: dict[int, list[int]] = {}
         self._residents_mate: list[int] | None = None
+
+    def _residents_graph(self) -> MatchingGraph:
+        """The residents' own pairs, weighed once, when a weighted matching is needed (a
+        cardinality argument often decides without: `_ideal_with`)."""
+        if self._graph is None:
+            residents = self.residents
+            self._graph = MatchingGraph(
+                (
+                    (i, j, self._weight(a, residents[j]))
+                    for i, a in enumerate(residents)
+                    for j in range(i + 1, len(residents))
+                    if self.compatible(a, residents[j])
+                ),
+                len(residents),
+            )
+        return self._graph
+
+    def _neighbours(self, i: int) -> list[int]:
+        """The residents whom resident `i` may meet, listed when first asked."""
+        known = self._adjacent.get(i)
+        if known is None:
+            residents = self.residents
+            own = residents[i]
+            known = self._adjacent[i] = [
+                j for j, other in enumerate(residents) if j != i and self.compatible(own, other)
+            ]
+        return known
 
     def _cost(self, player: PlayerFacts) -> int:
         unpaired = self.power[player.score - self.artificial]
@@ -403,7 +423,7 @@ class NextBracketQuality:
             for i, resident in enumerate(self.residents)
             if self.compatible(floater, resident)
         ]
-        _, mates = self.graph.best(set(), added)
+        _, mates = self._residents_graph().best(set(), added)
         unpaired = [p for i, p in enumerate(players) if i not in mates]
         sds = [p.score - self.artificial for p in unpaired]
         sds += [abs(players[i].score - players[j].score) for i, j in mates.items() if i < j]
@@ -421,8 +441,9 @@ class NextBracketQuality:
         if not partners:
             return None
         if self._residents_mate is None:
-            adjacent = [set(own) for own in self.adjacent]
-            self._residents_mate = max_cardinality_matching(count, lambda i, j: j in adjacent[i])
+            self._residents_mate = max_cardinality_matching(
+                count, lambda i, j: self.compatible(residents[i], residents[j])
+            )
         mate = self._residents_mate
         exposed = [i for i in range(count) if mate[i] == -1]
         if len(exposed) != count % 2:
@@ -437,7 +458,7 @@ class NextBracketQuality:
         def neighbours(v: int) -> list[int]:
             if v == count:
                 return partners
-            return self.adjacent[v] + ([count] if v in chosen else [])
+            return self._neighbours(v) + ([count] if v in chosen else [])
 
         if exposed[0] in chosen or augmentable(count, count + 1, neighbours, [*mate, -1]):
             return 0, 0, tuple([difference] + [0] * (count // 2))

@@ -1,22 +1,25 @@
-"""B.4 when the first candidate misses a criterion: in a homogeneous bracket, the first
-transposition of the original S1/S2 (D.1) among those with the bracket's best values (B.8),
-found without a weighted matching of the bracket's pairs when the players' kinds prove it.
+"""B.4 when the first candidate misses a criterion: the first candidate in generation order
+(B.6, B.7, D.1) among those with the bracket's best values (B.8), found without a weighted
+matching of the bracket's pairs when the players' kinds prove it.
 
 The weight of a pair (`criteria.Weights`, C.5-C.19) depends on the two players' kinds only,
 and so does C.3; C.1 and the forbidden pairs only remove pairs. The players of one kind are
 interchangeable but for the pairs removed, so the bracket's problems shrink to transportation
 problems between kinds (`matching.max_weight_transport`):
 
-1. the best pairing of S1 with S2, and its duals: a share of each pair's weight for each kind;
-2. a bound of every candidate: the bracket paired with a copy of itself, each pair counted
-   twice, so its optimum is at least twice the best value of the bracket.
+1. a bound of every candidate: the bracket paired with a copy of itself, each pair counted
+   twice, so its optimum is at least twice the best value of the bracket;
+2. the best pairing of the (remainder's) S1 with its S2, and its duals: a share of each
+   pair's weight for each kind.
 
-When twice the first equals the second, the S1/S2 pairings reaching the first are the best
-candidates of the bracket, and (complementary slackness) they are exactly the complete
-matchings of S1 into S2 made of pairs whose weight equals the sum of the two kinds' duals.
-The first of them in D.1 order is built by fixing the S1 players one by one in an incremental
-bipartite matching. Whenever a step cannot be taken (the removed pairs bind, the bound is not
-reached), None: the bracket goes to the weighted matchings (`bracket`).
+Each MDP (B.7) takes the first resident (D.1) with which the bound of the players still
+unpaired is unchanged; a resident that lowers it cannot reach the best value. When twice the
+MDP pairs and the remainder's S1/S2 optimum then reach the bound, it is the bracket's best
+value, and (complementary slackness) the remainder's pairings reaching it are exactly the
+complete matchings of S1 into S2 made of pairs whose weight equals the sum of the two kinds'
+duals. The first of them in D.1 order is built by fixing the S1 players one by one in an
+incremental bipartite matching. Whenever a step cannot be taken (the removed pairs bind, the
+bound is not reached), None: the bracket goes to the weighted matchings (`bracket`).
 """
 
 from __future__ import annotations
@@ -33,11 +36,13 @@ if TYPE_CHECKING:
     from pairing.engine.dutch.bracket import BracketSearch
 
 
-def optimal_transposition(search: BracketSearch) -> list[tuple[int, int]] | None:
-    """The first transposition of the original S1/S2 of a homogeneous bracket reaching its
-    best values (B.4, B.8, D.1), when the kinds prove it (see the module docstring)."""
-    layout, size = search.layout, search.size
-    if search.mdps or len(layout.players) != size or size < 2:
+def optimal_candidate(search: BracketSearch) -> list[tuple[int, int]] | None:
+    """The first candidate of a bracket with its best values (B.4, B.8): every MDP paired,
+    each with the first resident that can still reach them (B.7, D.1), then the first
+    transposition of the remainder's original S1/S2 (D.1); when the kinds prove it (see the
+    module docstring), else None."""
+    layout, size, mdps = search.layout, search.size, search.mdps
+    if len(layout.players) != size or layout.collapsed or 2 * mdps > size:
         return None
     if search.examined is not None or search.floatable is not None:
         return None
@@ -45,13 +50,37 @@ def optimal_transposition(search: BracketSearch) -> list[tuple[int, int]] | None
     if layout.with_bye and not spare:
         return None
     kinds = _Kinds(search)
-    s1, s2 = range(size // 2), range(size // 2, size)
-    best = kinds.pairing(s1, s2, spare)
-    everyone = range(size)
-    bound = kinds.pairing(everyone, everyone, spare)
-    if best is None or bound is None or bound.transport.value != 2 * best.transport.value:
+    remaining = set(range(size))
+    bound = kinds.bound(remaining, spare)
+    if bound is None:
         return None
-    return kinds.first_transposition(s1, s2, best)
+    fixed: list[tuple[int, int]] = []
+    weight = 0
+    for mdp in range(mdps):
+        remaining.discard(mdp)
+        lowering: set[int] = set()  # kinds of residents with which the bound drops
+        for resident in sorted(remaining - set(range(mdps))):
+            kind = kinds.of[resident]
+            if kind in lowering or not search.can_pair(mdp, resident):
+                continue
+            gain = kinds.weight[(kinds.of[mdp], kind)]
+            others = kinds.bound(remaining - {resident}, spare)
+            if others is None or 2 * (weight + gain) + others.value != bound.value:
+                lowering.add(kind)
+            else:
+                fixed.append((mdp, resident))
+                weight += gain
+                remaining.discard(resident)
+                break
+        else:
+            return None
+    rest = sorted(remaining)
+    s1, s2 = rest[: len(rest) // 2], rest[len(rest) // 2 :]
+    best = kinds.pairing(s1, s2, spare)
+    if best is None or 2 * (weight + best.transport.value) != bound.value:
+        return None
+    remainder = kinds.first_transposition(s1, s2, best)
+    return None if remainder is None else [*fixed, *remainder]
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,54 +101,76 @@ class _Kinds:
         self.search = search
         players = search.layout.players
         with_bye = search.layout.with_bye
-        index: dict[tuple[int, bool], int] = {}
+        index: dict[tuple[int, bool, bool], int] = {}
         self.of: list[int] = []
         representative: list[PlayerFacts] = []
-        for player in players[: search.size]:
-            key = (search.weights.kind(player), with_bye and player.bye_eligible)
+        for v, player in enumerate(players[: search.size]):
+            key = (search.weights.kind(player), with_bye and player.bye_eligible, v < search.mdps)
             if key not in index:
                 index[key] = len(representative)
                 representative.append(player)
             self.of.append(index[key])
+        self.mdp = [key[2] for key in index]
+        self.score = [p.score for p in representative]
         weights = search.weights
         left_over: Callable[[PlayerFacts], int | None] = weights.bye if with_bye else _floats
         self.left_over = [left_over(p) for p in representative]
         self.weight: dict[tuple[int, int], int] = {}
+        """Pairs of kinds (the first one the higher-ranked) C.3 and B.1.b allow: weights."""
         for a, higher in enumerate(representative):
             for b, lower in enumerate(representative):
-                if not same_absolute_preference(higher, lower):
+                if not (self.mdp[a] and self.mdp[b]) and not same_absolute_preference(
+                    higher, lower
+                ):
                     self.weight[(a, b)] = weights.internal(higher, lower)
 
     def pairing(self, s1: Sequence[int], s2: Sequence[int], spare: int) -> _Plan | None:
-        """The best pairing of `s1` with `s2` by kinds, `spare` player of `s2` left over (its
-        float or PAB weight); when `s1` is `s2` (the bound), one of each copy."""
-        copy = s1 is s2
+        """The best pairing of `s1` (higher-ranked) with `s2` by kinds, `spare` player of `s2`
+        left over with its float or PAB weight."""
         rows, columns = self._count(s1), self._count(s2)
         row_kinds, column_kinds = list(rows), list(columns)
-        weight: dict[tuple[int, int], int] = {}
-        for i, a in enumerate(row_kinds):
-            for j, b in enumerate(column_kinds):
-                w = self.weight.get((a, b))
-                if w is None or (copy and a == b and rows[a] == 1):
-                    continue
-                if copy and w != self.weight.get((b, a)):
-                    return None  # the pair's weight depends on who ranks higher
-                weight[(i, j)] = w
+        weight = {
+            (i, j): self.weight[(a, b)]
+            for i, a in enumerate(row_kinds)
+            for j, b in enumerate(column_kinds)
+            if (a, b) in self.weight
+        }
         supply, demand = list(rows.values()), list(columns.values())
         if spare:
-            for j, b in enumerate(column_kinds):
-                if (w := self.left_over[b]) is not None:
-                    weight[(len(supply), j)] = w
+            self._left_over(weight, len(supply), column_kinds, rows=True)
             supply.append(1)
-        if spare and copy:
-            for i, a in enumerate(row_kinds):
-                if (w := self.left_over[a]) is not None:
-                    weight[(i, len(demand))] = w
-            demand.append(1)
         transport = max_weight_transport(supply, demand, weight)
-        if transport is None:
-            return None
-        return _Plan(row_kinds, column_kinds, spare, transport)
+        return None if transport is None else _Plan(row_kinds, column_kinds, spare, transport)
+
+    def bound(self, vertices: set[int], spare: int) -> Transport | None:
+        """At least twice the value of every matching of `vertices` leaving `spare` player
+        over: the players paired with a copy of themselves. None when none exists, or when a
+        pair's weight depends on which of two equal scores ranks higher."""
+        count = self._count(sorted(vertices))
+        kinds = list(count)
+        weight: dict[tuple[int, int], int] = {}
+        for i, a in enumerate(kinds):
+            for j, b in enumerate(kinds):
+                forward, backward = self.weight.get((a, b)), self.weight.get((b, a))
+                if self.score[a] == self.score[b] and forward != backward:
+                    return None
+                w = forward if self.score[a] >= self.score[b] else backward
+                if w is not None and (a != b or count[a] > 1):
+                    weight[(i, j)] = w
+        sides = list(count.values())
+        if spare:
+            self._left_over(weight, len(sides), kinds, rows=True)
+            self._left_over(weight, len(sides), kinds, rows=False)
+        sides += [1] if spare else []
+        return max_weight_transport(sides, sides, weight)
+
+    def _left_over(
+        self, weight: dict[tuple[int, int], int], spare: int, kinds: list[int], *, rows: bool
+    ) -> None:
+        """The arcs of the player left over (index `spare`): its float or PAB weight."""
+        for k, kind in enumerate(kinds):
+            if (w := self.left_over[kind]) is not None:
+                weight[(spare, k) if rows else (k, spare)] = w
 
     def _count(self, vertices: Sequence[int]) -> dict[int, int]:
         count: dict[int, int] = {}

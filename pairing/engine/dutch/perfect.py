@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from pairing.engine.dutch.colours import colour_failures
 from pairing.engine.dutch.criteria import next_bracket_quality
-from pairing.engine.dutch.optimal import optimal_transposition
+from pairing.engine.dutch.optimal import optimal_candidate
 from pairing.engine.dutch.players import Float, PlayerFacts
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ def perfect_candidate(search: BracketSearch, *, completing: bool) -> list[tuple[
     floaters = [players[i] for i in range(search.size) if i not in paired]
     if not _flawless(search, pairs, floaters):
         # Not perfect: the first candidate with the best values, when the kinds prove it.
-        best = optimal_transposition(search)
+        best = optimal_candidate(search)
         if best is None:
             return None
         pairs = best
