@@ -292,7 +292,7 @@ def _format(value: object) -> str:
 def _check_tiebreaks(codes: tuple[str, ...]) -> None:
     """Codes of the C.07 menu the standings compute, each once (DE may repeat); not PTS, which
     always comes first, nor MAN, whose values an arbiter enters."""
-    problems = tiebreak_list_problems(codes)
+    problems: list[str] = list(tiebreak_list_problems(codes))
     for code in codes:
         try:
             parsed = parse_tiebreak(code)
