@@ -14,10 +14,11 @@ from collections.abc import Iterator
 
 import pytest
 import time_machine
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import connection
-from django.test import Client
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+from django.test import Client, override_settings
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
 from tests.browser import session_context
@@ -33,7 +34,11 @@ SCREENSHOTS: tuple[str, ...] = (
     "new-tournament",
     "dashboard",
     "players",
+    "late-entry",
+    "renumber-dialog",
     "player",
+    "bye-requested",
+    "full-point-bye-notice",
     "arbiters",
     "fide-mode",
     "leave-fide-mode-dialog",
@@ -46,6 +51,10 @@ SCREENSHOTS: tuple[str, ...] = (
     "results",
     "results-more",
     "correction-dialog",
+    "missing-results-notice",
+    "adjournment-dialog",
+    "results-locked",
+    "rating-only-correction",
     "integrity-log",
     "chess960",
     "baku-draft",
@@ -53,7 +62,11 @@ SCREENSHOTS: tuple[str, ...] = (
     "round-robin-crosstable",
     "standings",
     "print-menu",
+    "print-round",
+    "dashboard-exports",
     "import-preview",
+    "import-refused",
+    "import-warning",
     "rating-lists",
     "rating-report",
     "exports",
@@ -66,6 +79,8 @@ SCREENSHOTS: tuple[str, ...] = (
 
 WIDE = 1024
 PHONE = 390
+PUBLIC_HOST = "swissarbiter.example"
+"""The address the phone pages are shown at (a name reserved for examples, RFC 2606)."""
 SLUG = "manual-open"
 CLOCK = datetime.datetime(2026, 10, 4, 9, 30, tzinfo=datetime.UTC)
 """The time the arbiter's walk happens at, so that its pictures show the same times each run."""
@@ -218,7 +233,9 @@ def test_an_arbiter_pairs_publishes_and_enters_the_results_of_a_round(
 
     phone = chromium.new_context(viewport={"width": PHONE, "height": 800})
     phone.set_extra_http_headers({"Accept-Language": "en"})
-    player_pages(phone, base)
+    served_as(phone, PUBLIC_HOST, live_server.url)
+    with override_settings(ALLOWED_HOSTS=[*settings.ALLOWED_HOSTS, PUBLIC_HOST]):
+        player_pages(phone, f"http://{PUBLIC_HOST}/t/{tournament.slug}")
 
 
 def confirm_all_steps(page: Page) -> None:
@@ -230,6 +247,23 @@ def confirm_all_steps(page: Page) -> None:
             return
         dialog.get_by_role("button", name=re.compile("^(Continue|Yes, confirm|Confirm)")).click()
         page.wait_for_load_state()
+
+
+def served_as(context: BrowserContext, host: str, server_url: str) -> None:
+    """The browser asks for `http://<host>/...` and the live server at `server_url` answers,
+    told it is `host`: the pages then show the same addresses (the QR code's) on every run,
+    whatever port the test server has. Server-sent events are not relayed (a relayed stream
+    would never end): the pages still poll."""
+
+    def relay(route: Route) -> None:
+        if route.request.resource_type == "eventsource":
+            route.abort()
+            return
+        address = route.request.url.replace(f"http://{host}", server_url, 1)
+        headers = {**route.request.headers, "host": host}
+        route.fulfill(response=route.fetch(url=address, headers=headers))
+
+    context.route(f"http://{host}/**", relay)
 
 
 def player_pages(phone: BrowserContext, base: str) -> None:
