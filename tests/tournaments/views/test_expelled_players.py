@@ -82,3 +82,5 @@ def test_the_withdrawal_form_expels_through_http(
     assert worked_example.players.get(pairing_number=3).expelled
     standings = arbiter_client.get(f"/t/{worked_example.slug}/standings/").content.decode()
     assert f"/t/{worked_example.slug}/player/3/" not in standings
+    players = arbiter_client.get(f"/t/{worked_example.slug}/manage/players/").content.decode()
+    assert "expelled from round 7" in players  # the list said "withdrawn from rd 7"
