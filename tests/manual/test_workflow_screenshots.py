@@ -206,7 +206,7 @@ def correct_a_locked_round_for_the_rating_report(page: Page, base: str) -> None:
     rating_only = page.locator("section[aria-labelledby=rating-heading]")
     rating_only.get_by_label("Board", exact=True).fill("1")
     rating_only.get_by_label("Result for the rating report").select_option(label="0-1")
-    rating_only.get_by_label("Note").fill("Reported after round 4")
+    rating_only.get_by_label("Note").fill("Reported late")
     rating_only.get_by_label("Note").blur()
     shoot(rating_only, "rating-only-correction")
     rating_only.get_by_role("button", name="Record for the rating report").click()
@@ -253,7 +253,10 @@ def download_the_exports_and_the_printed_documents(page: Page, base: str) -> Non
         assert response.headers["content-type"] == "application/pdf", document
 
     page.goto(f"{base}/round/4/")
+    in_play = page.get_by_text("In play: results appear as they come in.")
+    expect(in_play).to_be_visible()
     page.emulate_media(media="print")
+    expect(in_play).to_be_hidden()  # the printed list holds the heading and the table only
     shoot(page.locator("main"), "print-round")
     page.emulate_media(media="screen")
 
