@@ -16,6 +16,7 @@ from tournaments.domain.state import Points, Scoring
 from tournaments.domain.tiebreaks import (
     DEFAULT_TIEBREAKS,
     TIEBREAKS,
+    is_buchholz,
     round_robin_problems,
     tiebreak_list_problems,
 )
@@ -83,6 +84,10 @@ TIEBREAK_CHOICES = (
     ]
     + [(f"{entry.code}/R", f"{entry.code}/R") for entry in TIEBREAKS if entry.reversible]
 )
+ROUND_ROBIN_TIEBREAK_CHOICES = [
+    (code, label) for code, label in TIEBREAK_CHOICES if not is_buchholz(code)
+]
+"""The menu of a round robin: no Buchholz family (C.07 8; checklist Q105 asks it hidden)."""
 SCORE_LABELS = {
     "points_win": _("Win"),
     "points_draw": _("Draw"),
@@ -262,6 +267,17 @@ class TournamentForm(forms.Form):
             )
             if slot < len(DEFAULT_TIEBREAKS):
                 self.fields[f"tiebreak_{slot + 1}"].initial = DEFAULT_TIEBREAKS[slot]
+        if self._round_robin():
+            for slot in range(TIEBREAK_SLOTS):
+                field = self.fields[f"tiebreak_{slot + 1}"]
+                assert isinstance(field, forms.ChoiceField)
+                field.choices = ROUND_ROBIN_TIEBREAK_CHOICES
+
+    def _round_robin(self) -> bool:
+        """The settings of a round robin, as shown: no Buchholz offered. A posted form keeps
+        the whole menu, so that a Buchholz code is refused with its reason (`clean`)."""
+        chosen = None if self.is_bound else self.initial.get("format")
+        return chosen in {TournamentFormat.ROUND_ROBIN, TournamentFormat.DOUBLE_ROUND_ROBIN}
 
     @classmethod
     def initial_for(cls, tournament: Tournament) -> dict[str, object]:

@@ -194,10 +194,15 @@ def tiebreak_list_problems(codes: Iterable[str]) -> list[Message]:
     return problems
 
 
+def is_buchholz(code: str) -> bool:
+    """Whether a code of the menu is of the Buchholz family (`BH/C1`, `FB:GP`, `AOB`, ...)."""
+    return code.split("/")[0].split(":")[0].strip().upper() in BUCHHOLZ_FAMILY
+
+
 def round_robin_problems(codes: Iterable[str]) -> list[Message]:
     """Why a list cannot rank a round robin: the Buchholz family (C.07 8; VCL Q105). Empty when
     it can."""
-    barred = [code for code in codes if code.split("/")[0].split(":")[0].upper() in BUCHHOLZ_FAMILY]
+    barred = [code for code in codes if is_buchholz(code)]
     if not barred:
         return []
     return [
