@@ -22,6 +22,8 @@ def test_the_numbers_and_the_cross_table_of_a_round_robin(
 ) -> None:
     arbiter = UserFactory.create(username="arbiter")
     monkeypatch.setattr(tasks.pair_round_task, "delay", lambda run_id: None)
+    # A fixed seed, so that the pictures do not change from run to run.
+    monkeypatch.setattr("pairing.services.roundrobin.secrets.randbits", lambda bits: 2026)
     tournament = round_robin(arbiter, 6, drawn=True)
     for number in range(1, tournament.rounds + 1):
         pair_and_publish(tournament, number, arbiter)
