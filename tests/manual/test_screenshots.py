@@ -27,7 +27,9 @@ from tests.pairing.fixtures import ROUNDS, import_round_input
 from tournaments.manual.pages import SCREENSHOTS_DIR
 from tournaments.models import FederationOfficer, Tournament
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, reset_sequences=True)]
+"""Sequences reset: the standings' drawing of lots is seeded by the tournament's id, which the
+pictures show ("seeded “tournament 1”"), whatever tests ran before."""
 
 SCREENSHOTS: tuple[str, ...] = (
     "signup",
@@ -157,6 +159,7 @@ def test_an_arbiter_pairs_publishes_and_enters_the_results_of_a_round(
     dialog.get_by_role("link", name="Cancel").click()
     expect(dialog).to_have_count(0)
     page.goto(f"{base}/manage/rating-report/")
+    expect(page.get_by_role("button", name="Save")).to_have_class("button")
     shoot(page.locator("main"), "report-details")
 
     page.goto(f"{base}/manage/round/3/pairing/")
