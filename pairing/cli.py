@@ -3,12 +3,21 @@
     python -m pairing --dutch INPUT.trf -p [OUTPUT]   pair the next round
     python -m pairing --dutch INPUT.trf -c            check every round of a tournament:
                                                       each differing round side by side
+    python -m pairing --round-robin INPUT.trf -c      check a round robin's rounds against
+                                                      the Berger tables (C.05 Annex 1)
+    python -m pairing --round-robin INPUT.trf -p      its next round from the Berger table
+    python -m pairing --dutch|--round-robin -g CONFIG -o OUT.trf [-s SEED]
+                                                      generate a random tournament
 
 The rules edition comes from the TRF's `192` record (`FIDE_DUTCH_2025` or `FIDE_DUTCH_2026`:
 2025, `FIDE_DUTCH` or none: 2017) or from `--edition 2017|2025`, which wins; a contradiction
 between them is refused. Accelerated input is read like the endorsed engines read it: the
 `XXA`/`250` records, else, for a `192` code ending in `_BAKU`, the Baku method's virtual points
 (C.04.7; `tournaments.domain.acceleration`).
+
+A round robin's file gives its cycles in `092` (`Individual: Double Round-Robin`: two), else by
+its number of rounds; whether a double round robin's first cycle exchanged its last two rounds
+is read from its rounds (`pairing.roundrobin.replay`).
 
 Exit status: 0 ok, 1 no valid pairing (or, with -c, a round differs), 3 invalid input.
 """
@@ -30,6 +39,9 @@ from pairing.engine import (
     pair,
 )
 from pairing.generator import run_generator
+from pairing.roundrobin.berger import BergerTableError
+from pairing.roundrobin.pairing import round_robin_pairing
+from pairing.roundrobin.replay import differing_rounds, table_pairing, table_reading
 from standings.ranks import file_ranks
 from tournaments.domain.acceleration import split_system_code
 from tournaments.domain.state import PlayerId, TournamentState
@@ -74,8 +86,16 @@ def edition_of(doc: TrfDocument, option: str | None) -> Edition:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m pairing", description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "--dutch", metavar="INPUT", nargs="?", const="", required=True, help="TRF input file"
+    system = parser.add_mutually_exclusive_group(required=True)
+    system.add_argument(
+        "--dutch", metavar="INPUT", nargs="?", const="", help="TRF input file (Dutch system)"
+    )
+    system.add_argument(
+        "--round-robin",
+        metavar="INPUT",
+        nargs="?",
+        const="",
+        help="TRF input file of a round robin (Berger tables)",
     )
     mode = parser.add_mutually_exclusive_group(required=True)
     mode.add_argument("-p", dest="output", nargs="?", const="-", help="pair the next round")
@@ -111,6 +131,51 @@ def _check(text: str, option: str | None) -> int:
     if not differing:
         print(f"all {doc.rounds_in_file} rounds agree with the engine")
     return EXIT_NO_PAIRING if differing else EXIT_OK
+
+
+def _check_round_robin(text: str) -> int:
+    """`-c` for a round robin: every round against the Berger table, each differing round
+    side by side (the table's boards in table order)."""
+    doc = parse_trf(text)
+    reading = table_reading(doc)
+    differing = differing_rounds(doc, reading)
+    for round_number in differing:
+        recorded = recorded_pairing(doc, round_number)
+        try:
+            table: RoundPairing | None = table_pairing(doc, round_number, reading)
+        except BergerTableError as error:
+            print(f"round {round_number}: no Berger table round: {error}")
+            table = None
+        else:
+            print(f"round {round_number}: the recorded pairing differs from the Berger table's")
+        for line in side_by_side(recorded, table):
+            print(line.replace("engine", "table", 1) if line.startswith("  board") else line)
+    if not differing:
+        swap = ", the first cycle's last two rounds exchanged" if reading.swap_last_two else ""
+        cycles = "double" if reading.cycles == 2 else "single"
+        print(
+            f"all {doc.rounds_in_file} rounds agree with the Berger tables "
+            f"({cycles} round robin of {len(doc.players)} players{swap})"
+        )
+    return EXIT_NO_PAIRING if differing else EXIT_OK
+
+
+def _pair_round_robin(text: str, output: str, explain: bool) -> int:
+    """`-p` for a round robin: the next round of its Berger table (C.05 Annex 1)."""
+    doc = parse_trf(text)
+    reading = table_reading(doc)
+    result = round_robin_pairing(
+        tournament_state(doc), cycles=reading.cycles, swap_last_two=reading.swap_last_two
+    )
+    if explain:
+        for line in result.pairing.explanation:
+            print(line, file=sys.stderr)
+    formatted = format_pairing(result.pairing)
+    if output == "-":
+        sys.stdout.write(formatted)
+    else:
+        Path(output).write_text(formatted, encoding="utf-8")
+    return EXIT_OK
 
 
 def pairing_agrees(recorded: RecordedPairing, ours: RoundPairing) -> bool:
@@ -193,15 +258,28 @@ def _pair(text: str, output: str, explain: bool, option: str | None) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
+    round_robin = args.round_robin is not None
     if args.generate:
         edition = _EDITIONS[args.edition] if args.edition else None
         return run_generator(
-            args.generate, args.generated, args.seed, rank=file_ranks, edition=edition
+            args.generate,
+            args.generated,
+            args.seed,
+            rank=file_ranks,
+            edition=edition,
+            round_robin=round_robin,
         )
-    if not args.dutch:
-        parser.error("--dutch needs the INPUT file with -p or -c")
+    path = args.round_robin if round_robin else args.dutch
+    if not path:
+        parser.error("--dutch or --round-robin needs the INPUT file with -p or -c")
+    if round_robin and args.edition:
+        parser.error("--edition is for the Dutch system, not a round robin")
     try:
-        text = Path(args.dutch).read_text(encoding="utf-8", errors="replace")
+        text = Path(path).read_text(encoding="utf-8", errors="replace")
+        if round_robin:
+            if args.check:
+                return _check_round_robin(text)
+            return _pair_round_robin(text, args.output, args.explain)
         if args.check:
             return _check(text, args.edition)
         return _pair(text, args.output, args.explain, args.edition)

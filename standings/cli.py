@@ -11,7 +11,8 @@ Without `--edition`, the edition in force on the file's start date (`042`) is us
 newest edition when the file gives no date. Without `--tiebreaks`, the file's own list
 (TRF-2026 `212`/`202`) is used. The TRF-2026 codes STD (standard points), TPN (pairing number)
 and RTNG (rating), with `/R` for TPN and RTNG, are tie-breaks of the list like the others
-(`standings.tiebreaks.order`), as in the web app.
+(`standings.tiebreaks.order`), as in the web app. A round robin (`092`) is ranked as the web
+app ranks it (`standings.ranks.ranked_state`: C.07 15.2 and the 50 % rule of C.06 V.4).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from standings.ranks import default_edition, tiebreak_list
+from standings.ranks import default_edition, ranked_state, tiebreak_list
 from standings.tiebreaks import Edition, Row, Standings, UnknownTiebreak, compute_standings
 from standings.tiebreaks.display import format_value, json_number
 from tournaments.domain.trf import TrfDocument, TrfError, parse_trf, tournament_state
@@ -147,6 +148,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         codes = tiebreak_list(arguments.tiebreaks, doc)
         after = arguments.round
         state = tournament_state(doc) if after is None else tournament_state(doc, after + 1)
+        state, round_robin = ranked_state(doc, state)
     except (OSError, TrfError, UnknownTiebreak, ValueError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
@@ -157,6 +159,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         edition=edition,
         unrated_rating=arguments.unrated_rating,
         lots_seed=arguments.lots_seed,
+        round_robin=round_robin,
     )
     if arguments.check:
         problems = rank_differences(standings, doc)
@@ -164,7 +167,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(problem)
         if not problems:
             skipped = unranked(doc)
-            compared = len(standings.rows) - skipped
+            ranks = {player.pairing_number: player.rank for player in doc.players}
+            compared = sum(1 for row in standings.rows if ranks.get(row.player_id) != 0)
             note = f" ({skipped} unranked, rank 0, not compared)" if skipped else ""
             print(f"all {compared} ranks follow the tie-break list{note}")
         return 1 if problems else 0

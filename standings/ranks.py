@@ -23,7 +23,13 @@ from standings.tiebreaks import (
     edition_in_force,
     parse_codes,
 )
-from tournaments.domain.state import PlayerId
+from tournaments.domain.roundrobin import (
+    cancelled_players,
+    round_robin_cycles,
+    standings_state,
+    withdrawn_in_file,
+)
+from tournaments.domain.state import PlayerId, TournamentState
 from tournaments.domain.trf import TrfDocument, tournament_state
 
 _ISO_DATE = re.compile(r"(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})")
@@ -62,10 +68,26 @@ def tiebreak_list(text: str | None, doc: TrfDocument) -> tuple[TiebreakCode, ...
     return parse_codes(text)
 
 
+def ranked_state(doc: TrfDocument, state: TournamentState) -> tuple[TournamentState, bool]:
+    """The state the standings rank, and whether the file is a round robin (`092`,
+    `round_robin_cycles`): a round robin's players who withdrew having completed less than
+    half of their games are left out, with every game against them (C.06 V.4 a;
+    `withdrawn_in_file`), and its tie-breaks follow C.07 15.2."""
+    cycles = round_robin_cycles(doc.tournament_type)
+    if cycles is None:
+        return state, False
+    cancelled = cancelled_players(state, withdrawn_in_file(state), cycles=cycles)
+    return standings_state(state, cancelled), True
+
+
 def file_ranks(doc: TrfDocument) -> dict[PlayerId, int]:
     """Each player's rank after the file's last round under its own tie-break list, ties left
-    after the list broken by the seeded drawing of lots (C.07; `standings.tiebreaks.ranking`)."""
+    after the list broken by the seeded drawing of lots (C.07; `standings.tiebreaks.ranking`).
+    A round robin is ranked as the web application ranks it (`ranked_state`); the players its
+    50 % rule leaves out get rank 0 (unranked)."""
+    state, round_robin = ranked_state(doc, tournament_state(doc))
     standings = compute_standings(
-        tournament_state(doc), tiebreak_list(None, doc), edition=default_edition(doc)
+        state, tiebreak_list(None, doc), edition=default_edition(doc), round_robin=round_robin
     )
-    return {row.player_id: row.rank for row in standings.rows}
+    ranks = dict.fromkeys((player.pairing_number for player in doc.players), 0)
+    return ranks | {row.player_id: row.rank for row in standings.rows}

@@ -1,4 +1,5 @@
-"""The generator's command line job: `python -m pairing --dutch -g CONFIG -o OUT.trf [-s SEED]`.
+"""The generator's command line job: `python -m pairing --dutch -g CONFIG -o OUT.trf [-s SEED]`,
+or `python -m pairing --round-robin -g CONFIG ...` for a file whose `Format` is a round robin.
 
 Exit codes as the engine's command line (and the endorsed engines): 0 the tournament was
 written, 1 some round had no valid pairing (C.04.3 A.9), 3 invalid input (the message on
@@ -15,6 +16,7 @@ from typing import Final, TextIO
 
 from pairing.engine import Edition, NoValidPairing
 from pairing.generator.config import GeneratorConfigError, parse_config, read_config
+from pairing.generator.roundrobin import generate_round_robin
 from pairing.generator.tournament import RankFunction, generate_tournament
 from tournaments.domain.trf import write_trf
 
@@ -30,6 +32,7 @@ def run_generator(
     *,
     rank: RankFunction,
     edition: Edition | None = None,
+    round_robin: bool = False,
     stderr: TextIO | None = None,
 ) -> int:
     """Generate a tournament from the RTG file `config_path` into `output_path` (`-`: stdout),
@@ -37,8 +40,10 @@ def run_generator(
 
     Without a seed, one is drawn and reported on stderr and in the file's `###` comment, so that
     every tournament can be generated again. `edition` (the command line's `--edition`) sets
-    the rules when the file has no `Edition` line and must agree with it otherwise. A
-    `PlayersFile` is read relative to the configuration file.
+    the rules when the file has no `Edition` line and must agree with it otherwise.
+    `round_robin` (the command line's `--round-robin` rather than `--dutch`) must agree with the
+    file's `Format`: a round robin is generated from the Berger tables (`generate_round_robin`).
+    A `PlayersFile` is read relative to the configuration file.
     """
     errors = sys.stderr if stderr is None else stderr
     folder = Path(config_path).parent
@@ -58,6 +63,14 @@ def run_generator(
     if edition is not None and given.edition not in (None, edition):
         print(f"{config_path}: --edition contradicts the file's Edition line", file=errors)
         return EXIT_INVALID_INPUT
+    if given.round_robin != round_robin or (round_robin and edition is not None):
+        system = "--round-robin" if round_robin else "--dutch"
+        print(
+            f"{config_path}: {system}{' --edition' if edition else ''} contradicts the file's "
+            f"Format {given.format.value}",
+            file=errors,
+        )
+        return EXIT_INVALID_INPUT
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
         print(f"seed {seed}", file=errors)
@@ -65,7 +78,8 @@ def run_generator(
     if edition is not None:
         config = replace(config, edition=edition)
     try:
-        written = write_trf(generate_tournament(config, seed, rank=rank))
+        generate = generate_round_robin if config.round_robin else generate_tournament
+        written = write_trf(generate(config, seed, rank=rank))
     except NoValidPairing as error:
         print(f"seed {seed}: no tournament: {error}", file=errors)
         return EXIT_NO_PAIRING

@@ -30,6 +30,16 @@ lines. We read the same keys, with the same meaning, plus three of our own:
 - ours, `Acceleration`: `baku` for Baku acceleration (C.04.7 1: group A's virtual points in
   the first half of the rounds, written as `XXA` records and a `_BAKU` `192` code) or `none`
   (default; like `Edition`, never drawn).
+- ours, `Format`: `swiss` (default), `roundrobin` or `doubleroundrobin`: a round robin paired
+  from the Berger tables (C.05 Annex 1; `pairing.roundrobin`), numbers drawn by lot from the
+  seed; `RoundsNumber` may then be left out (n - 1 rounds per cycle for an even field of n, n for
+  an odd one) and must otherwise be that number; 3-99 players; no requested byes, late entries,
+  acceleration or `Edition`, and no Buchholz-family tie-break (C.07 8); the tie-breaks default to
+  `DE,WIN,SB,KS` (`ROUND_ROBIN_TIEBREAKS`). Withdrawals keep their seat: their games are
+  forfeits, and the 50 % rule decides whether their results count (C.06 V.4).
+- ours, `SwapLastTwoRounds`: `yes` or `no` (default), a double round robin's first cycle with its
+  last two rounds exchanged (C.05 Annex 1; VCL Q98); drawn when a double round robin's file
+  leaves it out.
 - ours, `PlayersFile`: a TRF or CSV file of players (name, rating, federation, title, ...;
   `roster`), relative to the configuration file, instead of drawn ratings (VCL Q27);
   `PlayersNumber` may then be left out, and must otherwise equal the file's count.
@@ -66,10 +76,13 @@ from pairing.generator.amounts import (
     rate_event,
 )
 from pairing.generator.roster import Entrant, RosterError, read_roster
+from pairing.roundrobin.berger import BergerTableError, total_rounds
 from tournaments.domain.tiebreaks import (
     DEFAULT_TIEBREAKS,
+    ROUND_ROBIN_TIEBREAKS,
     TiebreakCodeError,
     parse_tiebreak,
+    round_robin_problems,
     tiebreak_list_problems,
 )
 
@@ -95,6 +108,19 @@ class InitialColor(enum.Enum):
     RANDOM = "random"
 
 
+class TournamentFormat(enum.Enum):
+    """A Swiss tournament, or a single or double round robin (C.05 Annex 1)."""
+
+    SWISS = "swiss"
+    ROUND_ROBIN = "roundrobin"
+    DOUBLE_ROUND_ROBIN = "doubleroundrobin"
+
+    @property
+    def cycles(self) -> int:
+        """A round robin's cycles (0: a Swiss)."""
+        return {"swiss": 0, "roundrobin": 1, "doubleroundrobin": 2}[self.value]
+
+
 class RatingSpread(enum.Enum):
     """How drawn ratings spread over the range (VCL Q28)."""
 
@@ -114,6 +140,8 @@ SWISS_TIEBREAKS: Final = (
     ("DE", "BH/C1", "ARO", "WIN", "BPG"),
 )
 """The lists `read_config` draws from when the file gives none (C.07 8.1, 9.1, 6, 7, 10.1)."""
+ROUND_ROBIN_LISTS: Final = (ROUND_ROBIN_TIEBREAKS, ("SB", "DE", "WIN", "KS"), ("DE", "SB", "KS"))
+"""The lists `read_config` draws from for a round robin (no Buchholz: C.07 8)."""
 RATING_STEPS: Final = (1, 1, 5, 10, 25)
 """The rating steps `read_config` draws from."""
 
@@ -155,6 +183,9 @@ class GeneratorConfig:
     amounts: tuple[EventAmount, ...] = ()
     """Counts and percentages of events (`amounts`), sorted by key; an event set over the
     tournament here has its "one in N" rate 0."""
+    format: TournamentFormat = TournamentFormat.SWISS
+    swap_last_two: bool = False
+    """A double round robin's first cycle with its last two rounds exchanged (C.05 Annex 1)."""
 
     def __post_init__(self) -> None:
         _check_range("PlayersNumber", self.players, 2, MAX_PLAYERS)
@@ -180,6 +211,52 @@ class GeneratorConfig:
                 f"PlayersNumber is {self.players}, but the PlayersFile lists "
                 f"{len(self.roster)} players"
             )
+        if self.format is TournamentFormat.SWISS:
+            if self.swap_last_two:
+                raise GeneratorConfigError("SwapLastTwoRounds is for a double round robin")
+        else:
+            self._check_round_robin()
+
+    @property
+    def round_robin(self) -> bool:
+        """Whether the tournament is a round robin (paired from the Berger tables)."""
+        return self.format is not TournamentFormat.SWISS
+
+    def _check_round_robin(self) -> None:
+        """A round robin's field and rounds are the Berger table's (C.05 Annex 1); it has no
+        requested byes, late entries, acceleration or Dutch edition, and no Buchholz (C.07 8)."""
+        cycles = self.format.cycles
+        try:
+            rounds = total_rounds(self.players, cycles=cycles)
+        except BergerTableError as error:
+            raise GeneratorConfigError(f"Format={self.format.value}: {error}") from None
+        if self.rounds != rounds:
+            raise GeneratorConfigError(
+                f"RoundsNumber must be {rounds} for a {self.format.value} of {self.players} "
+                f"players (C.05 Annex 1), not {self.rounds}: leave it out"
+            )
+        barred = [
+            key
+            for key, on in (
+                ("HalfPointByeRate", self.half_bye_rate),
+                ("RetiredRate", self.zero_bye_rate),
+                ("FullPointByeRate", self.full_bye_rate),
+                ("LateEntryRate", self.late_entry_rate),
+                ("Acceleration", self.baku),
+                ("Edition", self.edition is not None),
+            )
+            if on
+        ] + [item.key for item in self.amounts if item.event.is_bye]
+        if barred:
+            raise GeneratorConfigError(
+                f"a round robin has no {', '.join(barred)}: the Berger table seats everyone "
+                "every round"
+            )
+        if cycles == 1 and self.swap_last_two:
+            raise GeneratorConfigError("SwapLastTwoRounds is for a double round robin")
+        problems = round_robin_problems(self.tiebreaks)
+        if problems:
+            raise GeneratorConfigError(f"TieBreaks: {' '.join(problems)}")
 
     def _check_amounts(self) -> None:
         """VCL Q24: each event set once over the tournament (by its count key or its rate key)
@@ -222,12 +299,17 @@ class GeneratorConfig:
     def as_text(self) -> str:
         """The configuration file that `parse_config` reads back as this configuration (the
         rating keys left out when the players come from a file, which they do not apply to,
-        and an event's rate key when its count key sets it)."""
+        an event's rate key when its count key sets it, and `Format` and `SwapLastTwoRounds`
+        where they say nothing: a Swiss, a single round robin)."""
         unused = (_RATING_KEYS if self.players_file else ()) + tuple(
             item.event.rate_key for item in self.amounts if item.round is None
         )
+        if self.format.cycles < 2:  # the Swiss files as they were before round robins
+            unused += (
+                ("SwapLastTwoRounds",) if self.round_robin else ("Format", "SwapLastTwoRounds")
+            )
         return "".join(
-            f"{key}={_format(getattr(self, name))}\n"
+            f"{key}={_format(getattr(self, name), key)}\n"
             for key, name in _FIELD_OF_KEY.items()
             if getattr(self, name) is not None and key not in unused
         ) + "".join(f"{item.key}={item.amount}\n" for item in self.amounts)
@@ -257,6 +339,8 @@ _FIELD_OF_KEY: Final = {
     "RatingSpread": "rating_spread",
     "RatingDeviation": "rating_deviation",
     "UnratedPercentage": "unrated_percentage",
+    "Format": "format",
+    "SwapLastTwoRounds": "swap_last_two",
 }
 _RATING_KEYS: Final = (
     "HighestRating",
@@ -279,14 +363,18 @@ _EVENT_NAMES: Final = {
 }
 
 
-def _format(value: object) -> str:
+def _format(value: object, key: str) -> str:
     if isinstance(value, Edition):
         return next(name for name, edition in EDITIONS.items() if edition is value)
     if isinstance(value, bool):
+        if key == "SwapLastTwoRounds":
+            return "yes" if value else "no"
         return "baku" if value else "none"
     if isinstance(value, tuple):
         return ",".join(value)
-    return value.value if isinstance(value, InitialColor | RatingSpread) else str(value)
+    if isinstance(value, InitialColor | RatingSpread | TournamentFormat):
+        return str(value.value)
+    return str(value)
 
 
 def _check_tiebreaks(codes: tuple[str, ...]) -> None:
@@ -350,6 +438,13 @@ def read_config(
     tiebreaks = rng.choice(SWISS_TIEBREAKS)  # each drawn always: no key shifts another
     step = rng.choice(RATING_STEPS)
     spread = rng.choice(tuple(RatingSpread))
+    deviation = pick("RatingDeviation", 100, 400)
+    unrated = pick("UnratedPercentage", 0, 10)
+    round_robin_list = rng.choice(ROUND_ROBIN_LISTS)
+    swap = rng.random() < 0.5
+    if config.round_robin:  # the Berger table seats everyone every round: no byes, no entries
+        zero_bye_rate = half_bye_rate = full_bye_rate = late_entry_rate = 0
+        tiebreaks = round_robin_list
     return replace(
         config,
         draw_percentage=draw_percentage,
@@ -367,8 +462,11 @@ def read_config(
         tiebreaks=config.tiebreaks if "TieBreaks" in given else tiebreaks,
         rating_step=config.rating_step if "RatingStep" in given else step,
         rating_spread=config.rating_spread if "RatingSpread" in given else spread,
-        rating_deviation=pick("RatingDeviation", 100, 400),
-        unrated_percentage=pick("UnratedPercentage", 0, 10),
+        rating_deviation=deviation,
+        unrated_percentage=unrated,
+        swap_last_two=config.swap_last_two
+        if "SwapLastTwoRounds" in given
+        else swap and config.format is TournamentFormat.DOUBLE_ROUND_ROBIN,
     )
 
 
@@ -382,6 +480,8 @@ def _parse(text: str, read_file: ReadFile | None) -> tuple[GeneratorConfig, set[
     players_file: str | None = None
     roster: tuple[Entrant, ...] = ()
     spread = RatingSpread.UNIFORM
+    tournament_format = TournamentFormat.SWISS
+    swap_last_two = False
     amounts: list[EventAmount] = []
     seen: set[str] = set()
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -424,10 +524,23 @@ def _parse(text: str, read_file: ReadFile | None) -> tuple[GeneratorConfig, set[
             players_file, roster = value, _read_roster(value, read_file, number)
         elif key == "RatingSpread":
             spread = _read_spread(value, number)
+        elif key == "Format":
+            tournament_format = _read_format(value, number)
+        elif key == "SwapLastTwoRounds":
+            if value.lower() not in ("yes", "no"):
+                raise GeneratorConfigError(
+                    f"SwapLastTwoRounds must be yes or no, not {value!r}", line=number
+                )
+            swap_last_two = value.lower() == "yes"
         else:
             numbers[_FIELD_OF_KEY[key]] = _read_number(key, value, number)
     if roster and "players" not in numbers:
         numbers["players"] = len(roster)
+    if tournament_format is not TournamentFormat.SWISS:
+        if "TieBreaks" not in seen:
+            tiebreaks = ROUND_ROBIN_TIEBREAKS
+        if "players" in numbers and "rounds" not in numbers:
+            numbers["rounds"] = _round_robin_rounds(numbers["players"], tournament_format)
     missing = [
         key for key in ("PlayersNumber", "RoundsNumber") if _FIELD_OF_KEY[key] not in numbers
     ]
@@ -448,8 +561,28 @@ def _parse(text: str, read_file: ReadFile | None) -> tuple[GeneratorConfig, set[
         roster=roster,
         rating_spread=spread,
         amounts=tuple(sorted(amounts, key=lambda item: item.sort_key)),
+        format=tournament_format,
+        swap_last_two=swap_last_two,
     )
     return config, seen
+
+
+def _round_robin_rounds(players: int, tournament_format: TournamentFormat) -> int:
+    """The rounds of a round robin of `players` (C.05 Annex 1)."""
+    try:
+        return total_rounds(players, cycles=tournament_format.cycles)
+    except BergerTableError as error:
+        raise GeneratorConfigError(f"Format={tournament_format.value}: {error}") from None
+
+
+def _read_format(value: str, number: int) -> TournamentFormat:
+    try:
+        return TournamentFormat(value.lower())
+    except ValueError:
+        choices = ", ".join(item.value for item in TournamentFormat)
+        raise GeneratorConfigError(
+            f"Format must be one of {choices}, not {value!r}", line=number
+        ) from None
 
 
 def _read_roster(name: str, read_file: ReadFile | None, number: int) -> tuple[Entrant, ...]:

@@ -26,6 +26,7 @@ from pairing.generator.games import plan_games
 from pairing.generator.roster import Entrant
 from pairing.generator.schedule import plan_schedule
 from tournaments.domain.acceleration import system_code, with_baku_acceleration
+from tournaments.domain.roundrobin import round_robin_type
 from tournaments.domain.state import (
     Color,
     Outcome,
@@ -70,9 +71,9 @@ def generate_tournament(
             return engine.pair(state, dutch)
 
     rng = random.Random(seed)
-    entrants = config.roster or _drawn_entrants(config, rng)
+    entrants = config.roster or drawn_entrants(config, rng)
     ratings = [entrant.rating or 0 for entrant in entrants]
-    strength = _strengths(entrants)
+    strength = strengths(entrants)
     initial_color = _initial_color(config.initial_color, rng)
     schedule = plan_schedule(config, rng)
     games = plan_games(config, rng)
@@ -106,7 +107,7 @@ def generate_tournament(
             white_outcome, black_outcome = end.outcomes
             histories[board.white].append(RoundRecord(board.black, Color.WHITE, white_outcome))
             histories[board.black].append(RoundRecord(board.white, Color.BLACK, black_outcome))
-    document = _document(config, seed, initial_color, entrants, histories, accelerations)
+    document = tournament_document(config, seed, initial_color, entrants, histories, accelerations)
     if rank is None:
         return document
     ranks = rank(document)
@@ -116,7 +117,10 @@ def generate_tournament(
 
 def _pairing_system(config: GeneratorConfig) -> str | None:
     """The `192` code: the 2025 edition's, or with Baku either edition's `_BAKU` code; None for
-    the 2017 rules unaccelerated (the default, as the files of the endorsed engines)."""
+    the 2017 rules unaccelerated (the default, as the files of the endorsed engines) and for a
+    round robin (TRF-2026 has no round-robin code: `092` says it)."""
+    if config.round_robin:
+        return None
     if config.baku:
         return system_code(config.rules.value, baku=True)
     return config.rules.value if config.rules is Edition.DUTCH_2025 else None
@@ -126,7 +130,7 @@ MAX_REDRAWS = 100
 """A normal rating outside the range is drawn again this many times, then moved inside."""
 
 
-def _drawn_entrants(config: GeneratorConfig, rng: random.Random) -> tuple[Entrant, ...]:
+def drawn_entrants(config: GeneratorConfig, rng: random.Random) -> tuple[Entrant, ...]:
     """Players rated between the lowest and the highest rating in steps of `RatingStep`,
     uniformly or normally spread, `UnratedPercentage` % of them (rounded down, drawn at random)
     unrated; highest first, unrated last (C.04.2 B)."""
@@ -163,7 +167,7 @@ def _drawn_rating(config: GeneratorConfig, rng: random.Random) -> int:
     return min(last, max(first, (rating + step // 2) // step * step))
 
 
-def _strengths(entrants: Sequence[Entrant]) -> list[int]:
+def strengths(entrants: Sequence[Entrant]) -> list[int]:
     """The ratings results are drawn from: an unrated player plays as the field's lowest."""
     rated = [entrant.rating for entrant in entrants if entrant.rating]
     lowest = min(rated, default=0)
@@ -200,7 +204,7 @@ def _check_complete(state: TournamentState, pairing: RoundPairing) -> None:
         )
 
 
-def _document(
+def tournament_document(
     config: GeneratorConfig,
     seed: int,
     initial_color: Color,
@@ -209,8 +213,11 @@ def _document(
     accelerations: dict[PlayerId, tuple[Points, ...]],
 ) -> TrfDocument:
     """The TRF of the finished tournament, its rank column blank; Baku's virtual points as
-    `XXA` records (read by bbpPairings 5 and 6 alike) under a `_BAKU` `192` code."""
-    scoring = Scoring()
+    `XXA` records (read by bbpPairings 5 and 6 alike) under a `_BAKU` `192` code. A round
+    robin's `092` says so, and its bye (the table's empty seat) scores nothing, as in the web
+    application."""
+    cycles = config.format.cycles
+    scoring = Scoring(pairing_bye=Points(0)) if cycles else Scoring()
     players = tuple(
         TrfPlayer(
             pairing_number=player,
@@ -231,6 +238,8 @@ def _document(
         name=f"Random tournament {seed}",
         total_rounds=config.rounds,
         initial_color=initial_color,
+        scoring=scoring,
+        tournament_type=round_robin_type(cycles) if cycles else None,
         pairing_system=_pairing_system(config),
         accelerations=tuple(TrfAcceleration(p, v) for p, v in sorted(accelerations.items())),
         tie_breaks=config.tiebreaks,

@@ -30,9 +30,28 @@ from tournaments.domain.state import (
     TournamentState,
 )
 
+ROUND_ROBIN_TYPE = "Individual: Round-Robin"
+DOUBLE_ROUND_ROBIN_TYPE = "Individual: Double Round-Robin"
+"""The TRF `092` tournament types of a single and a double round robin (TRF-2026's `192` has no
+round-robin code, so `092` is what says so)."""
+
 NOT_COUNTED = RoundRecord(None, Color.NONE, Outcome.PAIRING_BYE)
 """A game against a player whose results are cancelled: counted as the round robin's bye (an
 empty seat of the table, scoring the bye's value, nothing in a round robin)."""
+
+
+def round_robin_cycles(tournament_type: str | None) -> int | None:
+    """The cycles of the round robin a TRF `092` names ("Round-Robin" or "Round Robin", any
+    case; "Double" makes two), None for any other type (a Swiss)."""
+    text = (tournament_type or "").lower().replace(" ", "-")
+    if "round-robin" not in text:
+        return None
+    return 2 if "double" in text else 1
+
+
+def round_robin_type(cycles: int) -> str:
+    """The `092` text of a round robin of `cycles` cycles."""
+    return DOUBLE_ROUND_ROBIN_TYPE if cycles == 2 else ROUND_ROBIN_TYPE
 
 
 def scheduled_games(players: int, cycles: int) -> int:
@@ -57,6 +76,25 @@ def cancelled_players(
         for player_id in withdrawn
         if 2 * completed_games(state.player(player_id)) < scheduled
     )
+
+
+def withdrawn_in_file(state: TournamentState) -> frozenset[PlayerId]:
+    """The players a finished round robin's file shows as withdrawn: their game of the last
+    round is a forfeit they lost (C.06 V.4: "-" for the absent player), as is every game from
+    the round they left (the trail of forfeits ends in the last round).
+
+    A file has no withdrawal record; in a round robin the withdrawn player keeps a seat in the
+    table, so a trail of forfeit losses to the last round is what says they left. A file whose
+    last round is not recorded shows nobody withdrawn.
+    """
+    withdrawn = set()
+    for player in state.players:
+        if len(player.history) < state.total_rounds:
+            continue
+        games = [record for record in player.history if record.opponent is not None]
+        if games and games[-1].outcome is Outcome.FORFEIT_LOSS:
+            withdrawn.add(player.id)
+    return frozenset(withdrawn)
 
 
 def standings_state(state: TournamentState, cancelled: frozenset[PlayerId]) -> TournamentState:

@@ -24,6 +24,7 @@ from tournaments.domain.configuration import (
     rounds_problem,
     scoring_problems,
 )
+from tournaments.domain.roundrobin import DOUBLE_ROUND_ROBIN_TYPE, ROUND_ROBIN_TYPE
 from tournaments.domain.tiebreaks import (
     DEFAULT_TIEBREAKS,
     ROUND_ROBIN_TIEBREAKS,
@@ -126,8 +127,8 @@ _PLAIN_FIELDS = (
 
 TOURNAMENT_TYPES = {
     TournamentFormat.SWISS: "Individual: Swiss-System",
-    TournamentFormat.ROUND_ROBIN: "Individual: Round-Robin",
-    TournamentFormat.DOUBLE_ROUND_ROBIN: "Individual: Double Round-Robin",
+    TournamentFormat.ROUND_ROBIN: ROUND_ROBIN_TYPE,
+    TournamentFormat.DOUBLE_ROUND_ROBIN: DOUBLE_ROUND_ROBIN_TYPE,
 }
 """The tournament type (TRF 092) each format writes."""
 

@@ -3,11 +3,16 @@ tie-break list (C.07 8: no Buchholz; VCL Q105)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tournaments.domain.roundrobin import (
     NOT_COUNTED,
     cancelled_players,
+    round_robin_cycles,
+    round_robin_type,
     scheduled_games,
     standings_state,
+    withdrawn_in_file,
 )
 from tournaments.domain.state import (
     Color,
@@ -105,3 +110,23 @@ def test_the_round_robin_list_has_no_buchholz() -> None:
     assert round_robin_problems(["DE", "BH/C1", "SB", "AOB", "FB:GP"]) == [
         "A round robin cannot use the Buchholz family (C.07 8): remove BH/C1, AOB, FB:GP."
     ]
+
+
+def test_a_file_shows_a_withdrawal_by_forfeit_losses_to_the_last_round() -> None:
+    assert withdrawn_in_file(four_players(withdrawn_after=1)) == {P2}
+    assert withdrawn_in_file(four_players(withdrawn_after=3)) == frozenset()
+
+
+def test_a_file_not_finished_shows_nobody_withdrawn() -> None:
+    state = four_players(withdrawn_after=1)
+    unfinished = replace(state, total_rounds=6)
+
+    assert withdrawn_in_file(unfinished) == frozenset()
+
+
+def test_092_names_a_round_robin_and_its_cycles() -> None:
+    assert round_robin_cycles("Individual: Round-Robin") == 1
+    assert round_robin_cycles("individual: double round robin") == 2
+    assert round_robin_cycles(round_robin_type(2)) == 2
+    assert round_robin_cycles("Individual: Swiss-System") is None
+    assert round_robin_cycles(None) is None
