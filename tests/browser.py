@@ -18,7 +18,14 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext
 
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-partial-raster",
+]
+"""`--disable-partial-raster`: the same page gives the same pixels on every run (without it, the
+antialiased edges of rounded boxes differed from run to run, and so did the manual's pictures)."""
 EXPECT_TIMEOUT_MS = 30_000
 """Playwright's assertions wait this long (5 s by default): the test machine may be busy."""
 
