@@ -52,6 +52,27 @@ class Rejection:
     accepted: int
 
 
+@dataclass(frozen=True, slots=True)
+class Partners:
+    """The players of a bracket whom player `own` may meet: all but `barred` (C.1, C.3), which
+    are few, so a big bracket keeps a small set per player."""
+
+    bracket: Sequence[int]
+    own: int
+    barred: frozenset[int]
+
+    def __contains__(self, other: object) -> bool:
+        return (
+            isinstance(other, int)
+            and 0 <= other < len(self.bracket)
+            and other != self.own
+            and other not in self.barred
+        )
+
+    def __iter__(self) -> Iterator[int]:
+        return (j for j in self.bracket if j != self.own and j not in self.barred)
+
+
 class BracketSearch:
     """Searches one bracket: `layout.players[:mdps]` are its MDPs, then its residents."""
 
@@ -97,50 +118,52 @@ class BracketSearch:
         self.outer: list[tuple[int, int, int]] = []
         self.inner: dict[tuple[int, int], int] = {}
         self._built = False
-        self._partners: dict[int, frozenset[int]] = {}
+        self._partners: dict[int, Partners] = {}
         self.examined: list[tuple[tuple[int, int], ...]] | None = None
         """With an explanation: the first legal candidate of each S1/S2 split tried (D.1)."""
         self._graphs: dict[tuple[Allowed, frozenset[int] | None, int], MatchingGraph] = {}
         self.vertex_count = len(players) + (1 if layout.with_bye else 0)
         self._vertex = tuple(range(self.vertex_count))
+        self._bracket = self._vertex[: self.size]
 
     def _build(self) -> None:
         players, weights = self.layout.players, self.weights
         # One int object per vertex number, shared by every pair and partner set that names
         # it (numbers above 256 are otherwise a new object each time range() yields them).
         vertex = self._vertex
-        partners: list[set[int]] = [set() for _ in range(self.size)]
+        barred: list[set[int]] = [set() for _ in range(self.size)]
         for i in vertex[: len(players)]:
             higher = players[i]
             for j in vertex[i + 1 : len(players)]:
                 lower = players[j]
                 if not self.compatible(higher, lower):
+                    if j < self.size:
+                        barred[i].add(j)
+                        barred[j].add(i)
                     continue
                 if j < self.size:
                     self.inner[(i, j)] = weights.internal(higher, lower)
-                    partners[i].add(j)
-                    partners[j].add(i)
                 else:
                     self.outer.append((i, j, weights.completion()))
             if self.layout.with_bye:
                 bye_weight = weights.bye(players[i])
                 if bye_weight is not None:
                     self.outer.append((i, self.bye, bye_weight))
-        for i, own in enumerate(partners):
-            self._partners[i] = frozenset(own)
-            partners[i] = set()
+        for i, own in enumerate(barred):
+            self._partners[i] = Partners(self._bracket, i, frozenset(own))
         self._built = True
 
-    def partners(self, i: int) -> frozenset[int]:
-        """The players of the bracket whom player `i` may meet (C.1, C.3), listed once."""
+    def partners(self, i: int) -> Partners:
+        """The players of the bracket whom player `i` may meet (C.1, C.3), found once."""
         known = self._partners.get(i)
         if known is None:
             players = self.layout.players
             player = players[i]
-            known = self._partners[i] = frozenset(
-                j
-                for j in self._vertex[: self.size]
-                if j != i and self.compatible(player, players[j])
+            bracket = self._bracket
+            known = self._partners[i] = Partners(
+                bracket,
+                i,
+                frozenset(j for j in bracket if j != i and not self.compatible(player, players[j])),
             )
         return known
 
