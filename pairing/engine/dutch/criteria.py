@@ -412,7 +412,7 @@ class NextBracketQuality:
         players = [*self.residents, *floaters]
         if not players:
             return 0, 0, ()
-        if len(floaters) == 1 and not self.last:
+        if len(floaters) == 1:
             ideal = self._ideal_with(floaters[0])
             if ideal is not None:
                 return ideal
@@ -433,8 +433,9 @@ class NextBracketQuality:
     def _ideal_with(self, floater: PlayerFacts) -> tuple[int, int, tuple[int, ...]] | None:
         """The best value a next bracket with one downfloater can have, when a cardinality
         argument shows it is reached (else None: the weighted matching decides): the floater
-        paired, the residents all paired but one when their number is even. The residents
-        share one score, so the PSD follows from the pairs alone."""
+        paired, the residents all paired but one when their number is even (in the last
+        bracket one eligible for the PAB, C.2). The residents share one score, so the PSD
+        follows from the pairs alone."""
         residents = self.residents
         count = len(residents)
         partners = [i for i, resident in enumerate(residents) if self.compatible(floater, resident)]
@@ -451,6 +452,8 @@ class NextBracketQuality:
         difference = int(floater.score - residents[0].score)
         if count % 2 == 0:
             # The floater takes any partner, whose mate is left over (an artificial opponent).
+            if self.last and not any(residents[mate[p]].bye_eligible for p in partners):
+                return None
             sds = sorted([difference, 2] + [0] * (count // 2 - 1), reverse=True)
             return 1, 0, tuple(sds)
         chosen = set(partners)

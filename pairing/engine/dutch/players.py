@@ -8,6 +8,7 @@ opponents (C.1), colour difference and preference (A.6), the floats of the last 
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from pairing.engine.dutch.edition import DUTCH_2017_RULES, EditionRules
@@ -96,16 +97,21 @@ def pairing_score(state: TournamentState, player: PlayerState, rounds: int) -> P
 
 
 def _float_in(
-    state: TournamentState, player: PlayerState, round_number: int, rules: EditionRules
+    state: TournamentState,
+    player: PlayerState,
+    round_number: int,
+    rules: EditionRules,
+    by_id: Mapping[PlayerId, PlayerState],
 ) -> Float:
     """The float received in `round_number` (1-based), A.4.b; a round not played over the
-    board by the edition's rule (`EditionRules.unplayed_downfloat`)."""
+    board by the edition's rule (`EditionRules.unplayed_downfloat`). `by_id`: every player
+    of the tournament by id."""
     record = player.history[round_number - 1]
     if not record.played or record.opponent is None:
         if rules.unplayed_downfloat(record.outcome, state.scoring):
             return Float.DOWN
         return Float.NONE
-    opponent = state.player(record.opponent)
+    opponent = by_id[record.opponent]
     own = pairing_score(state, player, round_number - 1)
     other = pairing_score(state, opponent, round_number - 1)
     if own > other:
@@ -139,13 +145,16 @@ def build_facts(
     ]
     rank_of = {p.id: index + 1 for index, p in enumerate(counted)}
     last_round = state.next_round >= state.total_rounds
+    by_id = {p.id: p for p in state.players}
     facts: list[PlayerFacts] = []
     for player in state.to_pair():
         score = pairing_score(state, player, rounds)
         colours = tuple(r.played_color for r in player.history if r.played)
         preference, strength = colour_preference(colours)
         floats = tuple(
-            _float_in(state, player, rounds - back, rules) if rounds - back >= 1 else Float.NONE
+            _float_in(state, player, rounds - back, rules, by_id)
+            if rounds - back >= 1
+            else Float.NONE
             for back in (0, 1)
         )
         facts.append(
