@@ -121,6 +121,14 @@ def matches_berger_tables(doc: TrfDocument) -> bool:
     return not differing_rounds(doc, table_reading(doc))
 
 
+def round_robin_reading(doc: TrfDocument) -> TableReading | None:
+    """How to read a file as a round robin, None when it is not one: its `092` says so, or its
+    rounds are the Berger tables' (`matches_berger_tables`)."""
+    if round_robin_cycles(doc.tournament_type) is None and not matches_berger_tables(doc):
+        return None
+    return table_reading(doc)
+
+
 def _swapped_round(doc: TrfDocument) -> int:
     """The first round the exchange of the first cycle's last two rounds changes."""
     try:

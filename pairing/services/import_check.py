@@ -2,16 +2,28 @@
 
 Each recorded round is paired again by the engine of the tournament's edition from the state
 before it (`tournament_state(document, n)`), and the two pairings are compared board by board,
-as `python -m pairing -c` shows them. The tournaments app cannot import the engine, so
+as `python -m pairing -c` shows them. A round robin's rounds (`round_robin_reading`: its `092`,
+or rounds that are the Berger tables') are compared with the Berger table instead, as
+`python -m pairing --round-robin FILE -c` does; `read_round_robin` tells the importer that the
+file is one. The tournaments app cannot import the engine, so
 `PairingConfig.ready` registers `check_recorded_rounds` as the importer's round checker.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django.utils.translation import gettext as _
 
 from pairing.engine import DutchConfig, Edition, NoValidPairing, PairingError, RoundPairing, pair
 from pairing.explanation import ERRORS
+from pairing.roundrobin.berger import BergerTableError, total_rounds
+from pairing.roundrobin.replay import (
+    TableReading,
+    round_robin_reading,
+    same_round,
+    table_pairing,
+)
 from tournaments.domain.state import PlayerId
 from tournaments.domain.trf import (
     RecordedGame,
@@ -20,12 +32,16 @@ from tournaments.domain.trf import (
     recorded_pairing,
     tournament_state,
 )
-from tournaments.domain.trf.report import BoardRow, RoundCheck
+from tournaments.domain.trf.report import BoardRow, RoundCheck, RoundRobinReading
 
 
 def check_recorded_rounds(document: TrfDocument, pairing_system: str) -> tuple[RoundCheck, ...]:
     """Every round of `document` that records a pairing, checked under `pairing_system` (a
-    TRF-2026 `192` code: FIDE_DUTCH is the 2017 rules, FIDE_DUTCH_2025 the 2025 rules)."""
+    TRF-2026 `192` code: FIDE_DUTCH is the 2017 rules, FIDE_DUTCH_2025 the 2025 rules); a
+    round robin's against the Berger tables (C.05 Annex 1)."""
+    reading = round_robin_reading(document)
+    if reading is not None:
+        return _table_checks(document, reading)
     config = DutchConfig(edition=Edition(pairing_system))
     checks = []
     for number in range(1, document.rounds_in_file + 1):
@@ -43,6 +59,44 @@ def check_recorded_rounds(document: TrfDocument, pairing_system: str) -> tuple[R
             checks.append(_unpaired(number, recorded, problem))
         else:
             checks.append(RoundCheck(round_number=number, rows=board_rows(recorded, ours)))
+    return tuple(checks)
+
+
+def read_round_robin(document: TrfDocument) -> RoundRobinReading | None:
+    """The file read as a round robin, None when it is not one (`round_robin_reading`).
+    Raises `BergerTableError` (a ValueError) when no Berger table covers it: pairing numbers
+    not 1..n, a field out of range, more rounds than the table's."""
+    reading = round_robin_reading(document)
+    if reading is None:
+        return None
+    numbers = sorted(player.pairing_number for player in document.players)
+    if numbers != list(range(1, len(numbers) + 1)):
+        raise BergerTableError("a round robin's pairing numbers must be 1 to n")
+    rounds = total_rounds(len(numbers), cycles=reading.cycles)
+    if document.rounds_in_file > rounds:
+        raise BergerTableError(
+            f"a {len(numbers)}-player round robin has {rounds} rounds, "
+            f"the file {document.rounds_in_file}"
+        )
+    return RoundRobinReading(reading.cycles, reading.swap_last_two, rounds)
+
+
+def _table_checks(document: TrfDocument, reading: TableReading) -> tuple[RoundCheck, ...]:
+    """Every recorded round against the Berger table's round (C.05 Annex 1)."""
+    checks = []
+    for number in range(1, document.rounds_in_file + 1):
+        recorded = recorded_pairing(document, number)
+        if not recorded.games and recorded.bye is None:
+            continue
+        try:
+            table = table_pairing(document, number, reading)
+        except BergerTableError as error:
+            checks.append(_unpaired(number, recorded, str(error)))
+            continue
+        rows = board_rows(recorded, table)
+        if same_round(recorded, table) and not all(row.same for row in rows):
+            rows = tuple(replace(row, same=True) for row in rows)  # the bye left unrecorded
+        checks.append(RoundCheck(round_number=number, rows=rows))
     return tuple(checks)
 
 

@@ -95,6 +95,21 @@ RoundChecker = Callable[[TrfDocument, str], tuple[RoundCheck, ...]]
 
 
 @dataclass(frozen=True, slots=True)
+class RoundRobinReading:
+    """A file read as a round robin (C.05 Annex 1): its cycles, whether a double one exchanged
+    the first cycle's last two rounds, and the rounds of its Berger table."""
+
+    cycles: int
+    swap_last_two: bool
+    rounds: int
+
+
+RoundRobinReader = Callable[[TrfDocument], RoundRobinReading | None]
+"""Reads a document as a round robin (None: it is not one); raises ValueError, with the reason,
+for a round robin no Berger table covers (pairing numbers not 1..n, a field out of range)."""
+
+
+@dataclass(frozen=True, slots=True)
 class ImportReport:
     """What an import found and did: the tournament's name, its players and rounds, the
     adjustments, and the round checks (`checked` False when no engine was available)."""

@@ -15,14 +15,25 @@ are accelerations (`XXA`/`250`) other than the Baku method's (C.04.7): a `_BAKU`
 records giving the method's virtual points make a tournament with Baku acceleration.
 
 The engine's check of the imported rounds lives in the pairing app, which this app may not
-import: it registers itself here (`register_round_checker`) when Django starts.
+import: it registers itself here (`register_round_checker`) when Django starts. So does the
+reading of a round robin (`register_round_robin_reader`): a file whose `092` says round robin, or
+whose rounds are the Berger tables', becomes a round robin (C.05 Annex 1), its numbers the
+file's (drawn, locked), its rounds checked against the table, and a player whose games end in
+forfeit losses to the last round withdrawn (C.06 V.4).
 """
 
 from __future__ import annotations
 
+from tournaments.domain.roundrobin import round_robin_cycles
 from tournaments.domain.trf import TrfDocument, TrfError, parse_trf
 from tournaments.domain.trf.adjustments import file_adjustments
-from tournaments.domain.trf.report import Adjustment, RoundChecker
+from tournaments.domain.trf.report import (
+    Adjustment,
+    AdjustmentKind,
+    RoundChecker,
+    RoundRobinReader,
+    RoundRobinReading,
+)
 from tournaments.exceptions import TrfImportError
 from tournaments.models import Tournament, TournamentStatus
 from tournaments.services.trf_import.header import Lines, create_tournament, refuse_unsupported
@@ -30,10 +41,12 @@ from tournaments.services.trf_import.rows import (
     create_forbidden_pairs,
     create_players,
     create_rounds,
+    mark_round_robin_withdrawals,
     mark_withdrawals,
 )
 
 _round_checkers: list[RoundChecker] = []
+_round_robin_readers: list[RoundRobinReader] = []
 
 
 def register_round_checker(checker: RoundChecker) -> None:
@@ -44,6 +57,21 @@ def register_round_checker(checker: RoundChecker) -> None:
 def round_checker() -> RoundChecker | None:
     """The registered engine check, None when no pairing app is installed."""
     return _round_checkers[0] if _round_checkers else None
+
+
+def register_round_robin_reader(reader: RoundRobinReader) -> None:
+    """Make `reader` the one that tells a round robin's file (the pairing app calls this)."""
+    _round_robin_readers[:] = [reader]
+
+
+def _round_robin(document: TrfDocument, lines: Lines) -> RoundRobinReading | None:
+    """The file read as a round robin; None for a Swiss (or when no reader is registered)."""
+    if not _round_robin_readers:
+        return None
+    try:
+        return _round_robin_readers[0](document)
+    except ValueError as error:
+        raise lines.refuse_header(("092",), str(error)) from None
 
 
 def parse_or_refuse(text: str) -> TrfDocument:
@@ -62,11 +90,17 @@ def import_document(
     with the adjustments made, in the order of the file's lines."""
     lines = Lines.of(text)
     refuse_unsupported(document, lines)
+    round_robin = _round_robin(document, lines)
     adjustments = file_adjustments(text, document)
-    tournament = create_tournament(document, lines, slug, adjustments)
+    if round_robin is not None:
+        adjustments = _as_round_robin(document, lines, adjustments, round_robin)
+    tournament = create_tournament(document, lines, slug, adjustments, round_robin)
     players = create_players(tournament, document, lines, adjustments)
     last_paired = create_rounds(tournament, document, players, lines)
-    mark_withdrawals(document, players, last_paired, lines, adjustments)
+    if round_robin is None:
+        mark_withdrawals(document, players, last_paired, lines, adjustments)
+    else:
+        mark_round_robin_withdrawals(document, players, lines, adjustments)
     create_forbidden_pairs(tournament, document, players)
     tournament.status = (
         TournamentStatus.REGISTRATION
@@ -80,9 +114,44 @@ def import_document(
     return tournament, ordered
 
 
+def _as_round_robin(
+    document: TrfDocument,
+    lines: Lines,
+    adjustments: list[Adjustment],
+    reading: RoundRobinReading,
+) -> list[Adjustment]:
+    """The adjustments of a round robin's file: its `092` is kept (not reported as ignored);
+    one read from its rounds alone, or with another number of rounds, says so."""
+    line = lines.header.get("092")
+    kept = [
+        adjustment
+        for adjustment in adjustments
+        if not (adjustment.kind is AdjustmentKind.IGNORED and line and adjustment.lines == (line,))
+    ]
+    if round_robin_cycles(document.tournament_type) is None:
+        kept.append(
+            Adjustment(
+                AdjustmentKind.CHANGED,
+                (),
+                "the rounds are the Berger tables' (C.05 Annex 1): imported as a round robin",
+            )
+        )
+    if document.round_count != reading.rounds:
+        kept.append(
+            Adjustment(
+                AdjustmentKind.CHANGED,
+                tuple(filter(None, [lines.header.get("XXR") or lines.header.get("142")])),
+                f"{document.round_count} rounds: a {len(document.players)}-player round robin "
+                f"has {reading.rounds} (C.05 Annex 1)",
+            )
+        )
+    return kept
+
+
 __all__ = [
     "import_document",
     "parse_or_refuse",
     "register_round_checker",
+    "register_round_robin_reader",
     "round_checker",
 ]

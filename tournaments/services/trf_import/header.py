@@ -13,14 +13,21 @@ from tournaments.domain.acceleration import (
     split_system_code,
 )
 from tournaments.domain.ratings import RatingMethod
+from tournaments.domain.roundrobin import round_robin_type
 from tournaments.domain.state import Color
-from tournaments.domain.tiebreaks import is_known_tiebreak
+from tournaments.domain.tiebreaks import is_buchholz, is_known_tiebreak
 from tournaments.domain.trf import TrfDocument, tournament_state
 from tournaments.domain.trf.dates import read_date
 from tournaments.domain.trf.national import NationalLineError, NationalSupport, read_national
-from tournaments.domain.trf.report import Adjustment, AdjustmentKind
+from tournaments.domain.trf.report import Adjustment, AdjustmentKind, RoundRobinReading
 from tournaments.exceptions import TrfImportError
-from tournaments.models import MAX_RATING, InitialColor, PairingSystem, Tournament
+from tournaments.models import (
+    MAX_RATING,
+    InitialColor,
+    PairingSystem,
+    Tournament,
+    TournamentFormat,
+)
 from tournaments.services.base import unique_tournament_slug
 
 MAX_ROUNDS = 99
@@ -80,8 +87,15 @@ def refuse_unsupported(document: TrfDocument, lines: Lines) -> None:
 
 
 def create_tournament(
-    document: TrfDocument, lines: Lines, slug: str | None, adjustments: list[Adjustment]
+    document: TrfDocument,
+    lines: Lines,
+    slug: str | None,
+    adjustments: list[Adjustment],
+    round_robin: RoundRobinReading | None = None,
 ) -> Tournament:
+    """The tournament row; a round robin (`round_robin`) gets its format, the rounds of its
+    Berger table, its numbers as drawn (the file's, locked once round 1 is paired: C.05
+    Annex 1) and no Buchholz tie-break (C.07 8)."""
     start = _date(document.start_date)
     end = _date(document.end_date)
     if start and end and end < start:
@@ -101,7 +115,11 @@ def create_tournament(
     ]
     if any(value < 0 for value in points):
         raise lines.refuse_header(("XXS", "162", "BBW"), "negative points in the scoring system")
+    tiebreaks = list(document.tie_breaks)
+    if round_robin is not None:
+        tiebreaks = _without_buchholz(tiebreaks, lines, adjustments)
     return Tournament.objects.create(
+        **_round_robin_fields(round_robin),
         name=name,
         slug=slug or unique_tournament_slug(name),
         city=_text(document.city or "", 100, "022", "city", lines),
@@ -110,8 +128,10 @@ def create_tournament(
         end_date=end,
         chief_arbiter=_text(document.chief_arbiter or "", 200, "102", "chief arbiter", lines),
         deputy_arbiter=_text("; ".join(document.deputies), 200, "112", "deputies", lines),
-        rounds=document.round_count,
-        pairing_system=_pairing_system(document, start, lines, adjustments),
+        rounds=document.round_count if round_robin is None else round_robin.rounds,
+        pairing_system=_pairing_system(
+            document, start, lines, adjustments if round_robin is None else []
+        ),
         baku_acceleration=_baku_acceleration(document, lines, adjustments),
         initial_color=InitialColor.WHITE
         if tournament_state(document, 1).initial_color is Color.WHITE
@@ -125,9 +145,38 @@ def create_tournament(
         points_half_bye=scoring.half_bye,
         points_full_bye=scoring.full_bye,
         points_zero_bye=scoring.zero_bye,
-        tiebreaks=list(document.tie_breaks),
+        tiebreaks=tiebreaks,
         rating_method=_rating_method(document, lines),
     )
+
+
+def _round_robin_fields(round_robin: RoundRobinReading | None) -> dict[str, object]:
+    """A round robin's format, `092` type, swap of the last two rounds and drawn numbers."""
+    if round_robin is None:
+        return {}
+    return {
+        "format": TournamentFormat.DOUBLE_ROUND_ROBIN
+        if round_robin.cycles == 2
+        else TournamentFormat.ROUND_ROBIN,
+        "tournament_type": round_robin_type(round_robin.cycles),
+        "swap_last_two_rounds": round_robin.swap_last_two,
+        "numbers_drawn": True,
+        "numbers_seed": None,
+    }
+
+
+def _without_buchholz(codes: list[str], lines: Lines, adjustments: list[Adjustment]) -> list[str]:
+    """A round robin's list without the Buchholz family (C.07 8; VCL Q105), reported."""
+    barred = [code for code in codes if is_buchholz(code)]
+    if barred:
+        adjustments.append(
+            Adjustment(
+                AdjustmentKind.CHANGED,
+                tuple(filter(None, [lines.header.get("202")])),
+                f"a round robin has no Buchholz tie-break (C.07 8): {', '.join(barred)} left out",
+            )
+        )
+    return [code for code in codes if not is_buchholz(code)]
 
 
 def _rating_method(document: TrfDocument, lines: Lines) -> str:

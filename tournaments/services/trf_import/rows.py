@@ -13,12 +13,14 @@ from collections.abc import Iterable
 
 from django.utils import timezone
 
+from tournaments.domain.roundrobin import withdrawn_in_file
 from tournaments.domain.state import Outcome, PlayerId
 from tournaments.domain.trf import (
     RecordedPairing,
     TrfDocument,
     TrfPlayer,
     recorded_pairing,
+    tournament_state,
 )
 from tournaments.domain.trf.report import Adjustment, AdjustmentKind
 from tournaments.exceptions import TrfImportError
@@ -273,6 +275,43 @@ def mark_withdrawals(
             )
         )
     Player.objects.bulk_update(withdrawn, ["status", "withdrawn_from_round"])
+
+
+def mark_round_robin_withdrawals(
+    document: TrfDocument,
+    players: dict[PlayerId, Player],
+    lines: Lines,
+    adjustments: list[Adjustment],
+) -> None:
+    """A round robin's player whose games end in forfeit losses to the last round has withdrawn
+    from the first of them (C.06 V.4; `withdrawn_in_file`): the standings then apply the 50 %
+    rule. A file whose last round is not recorded marks nobody."""
+    state = tournament_state(document, document.round_count + 1)
+    withdrawn: list[Player] = []
+    for player_id in sorted(withdrawn_in_file(state)):
+        history = state.player(player_id).history
+        first = len(history)
+        while first > 1 and history[first - 2].outcome in _ROUND_ROBIN_TRAIL:
+            first -= 1
+        while history[first - 1].outcome is not Outcome.FORFEIT_LOSS:
+            first += 1  # the trail starts with the first forfeit, not with a bye
+        player = players[player_id]
+        player.status = PlayerStatus.WITHDRAWN
+        player.withdrawn_from_round = first
+        withdrawn.append(player)
+        adjustments.append(
+            Adjustment(
+                AdjustmentKind.CHANGED,
+                tuple(filter(None, [lines.players.get(player.pairing_number)])),
+                f"player {player.pairing_number}: forfeits lost from round {first} to the end, "
+                f"so withdrawn from round {first}",
+            )
+        )
+    Player.objects.bulk_update(withdrawn, ["status", "withdrawn_from_round"])
+
+
+_ROUND_ROBIN_TRAIL = frozenset({Outcome.FORFEIT_LOSS, Outcome.PAIRING_BYE})
+"""What a withdrawn round-robin player's rounds show: forfeits lost, and the odd field's bye."""
 
 
 def _outcomes(player: TrfPlayer, rounds: Iterable[int]) -> list[Outcome]:
