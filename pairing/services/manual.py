@@ -291,6 +291,8 @@ class PairingDifference:
     `added`: boards of the round the engine does not have (white, black); `removed`: the
     engine's boards the round does not have; `recoloured`: the same two players with the
     colours swapped (as in the round). `engine_error`: why the engine found no pairing.
+    `table`: a round robin's round, compared with its Berger table's (C.05 Annex 1) rather
+    than the engine's, and said so.
     """
 
     added: tuple[Pair, ...]
@@ -299,6 +301,7 @@ class PairingDifference:
     bye: int | None
     engine_bye: int | None
     engine_error: str = ""
+    table: bool = False
 
     @property
     def differs(self) -> bool:
@@ -315,6 +318,8 @@ class PairingDifference:
         records them in English)."""
         if self.engine_error:
             error = ERRORS.translate(self.engine_error)
+            if self.table:
+                return (_("The Berger table gives no round: %(error)s") % {"error": error},)
             return (_("The engine finds no pairing: %(error)s") % {"error": error},)
 
         def boards(pairs: tuple[Pair, ...]) -> dict[str, str]:
@@ -322,17 +327,34 @@ class PairingDifference:
 
         lines = []
         if self.added:
-            lines.append(_("boards the engine does not pair: %(boards)s") % boards(self.added))
+            added = (
+                _("boards the Berger table does not pair: %(boards)s")
+                if self.table
+                else _("boards the engine does not pair: %(boards)s")
+            )
+            lines.append(added % boards(self.added))
         if self.removed:
-            lines.append(_("engine boards left out: %(boards)s") % boards(self.removed))
+            removed = (
+                _("Berger table boards left out: %(boards)s")
+                if self.table
+                else _("engine boards left out: %(boards)s")
+            )
+            lines.append(removed % boards(self.removed))
         if self.recoloured:
-            lines.append(_("colours other than the engine's: %(boards)s") % boards(self.recoloured))
+            recoloured = (
+                _("colours other than the Berger table's: %(boards)s")
+                if self.table
+                else _("colours other than the engine's: %(boards)s")
+            )
+            lines.append(recoloured % boards(self.recoloured))
         if self.bye != self.engine_bye:
             none = _("none")
-            lines.append(
-                _("bye %(bye)s (engine: %(engine)s)")
-                % {"bye": self.bye or none, "engine": self.engine_bye or none}
+            bye = (
+                _("bye %(bye)s (Berger table: %(engine)s)")
+                if self.table
+                else _("bye %(bye)s (engine: %(engine)s)")
             )
+            lines.append(bye % {"bye": self.bye or none, "engine": self.engine_bye or none})
         return tuple(lines)
 
 
@@ -348,10 +370,11 @@ def _reference(tournament: Tournament, state: TournamentState) -> RoundPairing:
 
 def _difference(tournament: Tournament, state: TournamentState, rnd: Round) -> PairingDifference:
     pairs, bye = _pairs(rnd), _bye(rnd)
+    table = tournament.is_round_robin
     try:
         engine = _reference(tournament, state)
     except PairingError as error:
-        return PairingDifference((), (), (), bye, None, str(error) or type(error).__name__)
+        return PairingDifference((), (), (), bye, None, str(error) or type(error).__name__, table)
     theirs = [(int(board.white), int(board.black)) for board in engine.boards]
     mine_unordered = {frozenset(p) for p in pairs}
     theirs_unordered = {frozenset(p) for p in theirs}
@@ -363,6 +386,7 @@ def _difference(tournament: Tournament, state: TournamentState, rnd: Round) -> P
         ),
         bye=bye,
         engine_bye=int(engine.bye) if engine.bye is not None else None,
+        table=table,
     )
 
 
@@ -391,6 +415,11 @@ def round_manual_validate(
         )
     difference = _difference(tournament, state, rnd)
     if difference.differs:
+        title = (
+            _("Round %(number)d differs from the Berger table's pairing")
+            if difference.table
+            else _("Round %(number)d differs from the engine's pairing")
+        )
         broken = rule_warnings(
             tournament,
             state,
@@ -405,7 +434,7 @@ def round_manual_validate(
         require_confirmation(
             ActionWarning(
                 Level.DOUBLE_CONFIRM,
-                _("Round %(number)d differs from the engine's pairing") % {"number": rnd.number},
+                title % {"number": rnd.number},
                 difference.lines()
                 + tuple(warning_text(warning) for warning in broken)
                 + (_("The round is published as paired by hand and recorded as an MPA event."),),
