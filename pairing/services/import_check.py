@@ -62,6 +62,10 @@ def check_recorded_rounds(document: TrfDocument, pairing_system: str) -> tuple[R
     return tuple(checks)
 
 
+TABLE = "Berger table"
+"""What a round robin's round is compared with (`RoundCheck.reference`)."""
+
+
 def read_round_robin(document: TrfDocument) -> RoundRobinReading | None:
     """The file read as a round robin, None when it is not one (`round_robin_reading`).
     Raises `BergerTableError` (a ValueError) when no Berger table covers it: pairing numbers
@@ -91,12 +95,12 @@ def _table_checks(document: TrfDocument, reading: TableReading) -> tuple[RoundCh
         try:
             table = table_pairing(document, number, reading)
         except BergerTableError as error:
-            checks.append(_unpaired(number, recorded, str(error)))
+            checks.append(replace(_unpaired(number, recorded, str(error)), reference=TABLE))
             continue
         rows = board_rows(recorded, table)
         if same_round(recorded, table) and not all(row.same for row in rows):
             rows = tuple(replace(row, same=True) for row in rows)  # the bye left unrecorded
-        checks.append(RoundCheck(round_number=number, rows=rows))
+        checks.append(RoundCheck(round_number=number, rows=rows, reference=TABLE))
     return tuple(checks)
 
 

@@ -54,6 +54,31 @@ def test_a_round_robin_file_comes_in_as_a_round_robin() -> None:
     assert [check.agrees for check in imported.report.round_checks] == [True] * 7
     messages = [adjustment.message for adjustment in imported.report.adjustments]
     assert not any("092" in message or "192" in message for message in messages)
+    assert imported.report.pairing_system == "Round robin"
+    assert "all 7 paired rounds agree with the Berger tables" in imported.report.lines()
+
+
+def test_a_round_off_the_table_is_reported_against_the_table() -> None:
+    document = generated("PlayersNumber=4\nFormat=roundrobin\nForfeitRate=0\n", 4)
+    first = document.players[0].rounds[0]
+    players = tuple(
+        replace(
+            player,
+            rounds=(replace(player.rounds[0], color=player.rounds[0].color.opposite),)
+            + player.rounds[1:],
+        )
+        if player.pairing_number in (1, first.opponent)
+        else player
+        for player in document.players
+    )
+
+    imported = tournament_import_trf_reported(text=write_trf(replace(document, players=players)))
+
+    (check,) = imported.report.differing_rounds
+    assert check.round_number == 1
+    assert check.summary() == (
+        "the recorded pairing differs from the Berger table's (1: 4 - 1 / Berger table 1 - 4)"
+    )
 
 
 def test_a_double_round_robin_keeps_the_exchange_of_its_last_two_rounds() -> None:

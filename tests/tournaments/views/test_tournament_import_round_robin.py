@@ -25,7 +25,8 @@ def test_a_round_robin_file_is_previewed_and_confirmed_as_a_round_robin(
 
     page = upload(arbiter_client, text)
 
-    assert "All 5 paired rounds agree" in page
+    assert "All 5 paired rounds agree with the Berger tables." in page
+    assert "The Berger table's check of every paired round" in page
     assert "the tournament type (092) is not kept" not in page
     response = arbiter_client.post(CONFIRM, {"token": token_of(page)})
     tournament = Tournament.objects.get()

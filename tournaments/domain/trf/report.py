@@ -64,12 +64,14 @@ class RoundCheck:
     """The engine's pairing of an imported round's state compared with the recorded pairing.
 
     `problem` is set when the engine produced no pairing (none is valid, or it cannot pair this
-    state); `rows` then show the recorded games alone.
+    state); `rows` then show the recorded games alone. `reference` names what the round was
+    compared with: the engine, or a round robin's Berger table (C.05 Annex 1).
     """
 
     round_number: int
     rows: tuple[BoardRow, ...]
     problem: str = ""
+    reference: str = "engine"
 
     @property
     def agrees(self) -> bool:
@@ -84,10 +86,11 @@ class RoundCheck:
         if self.problem:
             return f"the recorded pairing was not checked: {self.problem}"
         boards = "; ".join(
-            f"{row.board or 'recorded'}: {row.recorded or '-'} / engine {row.engine or '-'}"
+            f"{row.board or 'recorded'}: {row.recorded or '-'} / {self.reference} "
+            f"{row.engine or '-'}"
             for row in self.differing_rows
         )
-        return f"the recorded pairing differs from the engine's ({boards})"
+        return f"the recorded pairing differs from the {self.reference}'s ({boards})"
 
 
 RoundChecker = Callable[[TrfDocument, str], tuple[RoundCheck, ...]]
@@ -112,7 +115,8 @@ for a round robin no Berger table covers (pairing numbers not 1..n, a field out 
 @dataclass(frozen=True, slots=True)
 class ImportReport:
     """What an import found and did: the tournament's name, its players and rounds, the
-    adjustments, and the round checks (`checked` False when no engine was available)."""
+    adjustments, and the round checks (`checked` False when no engine was available); a round
+    robin's rounds are checked against its Berger table (`round_robin`)."""
 
     name: str
     players: int
@@ -122,6 +126,7 @@ class ImportReport:
     adjustments: tuple[Adjustment, ...]
     round_checks: tuple[RoundCheck, ...]
     checked: bool
+    round_robin: bool = False
 
     @property
     def differing_rounds(self) -> tuple[RoundCheck, ...]:
@@ -138,10 +143,11 @@ class ImportReport:
         if not self.checked:
             lines.append("the imported rounds were not checked: no pairing engine is installed")
         elif not self.differing_rounds:
-            lines.append(f"all {len(self.round_checks)} paired rounds agree with the engine")
+            reference = "the Berger tables" if self.round_robin else "the engine"
+            lines.append(f"all {len(self.round_checks)} paired rounds agree with {reference}")
         for check in self.differing_rounds:
             lines.append(f"round {check.round_number}: {check.summary()}")
-            lines.append(f"  {'board':>5}  {'recorded':<12}  engine")
+            lines.append(f"  {'board':>5}  {'recorded':<12}  {check.reference}")
             lines.extend(
                 f"  {row.board:>5}  {row.recorded:<12}  {row.engine}{'' if row.same else '   *'}"
                 for row in check.rows

@@ -81,7 +81,8 @@ def tournament_import_trf_reported(
         round_number=paired,
         details=f"Tournament imported from a TRF file ({players} players, {paired} of "
         f"{tournament.rounds} rounds paired; {len(adjustments)} adjustment(s); "
-        f"{len(differing)} of {len(checks)} rounds differ from the engine)",
+        f"{len(differing)} of {len(checks)} rounds differ from the "
+        f"{'Berger table' if tournament.is_round_robin else 'engine'})",
         by=by,
     )
     for check in differing:
@@ -97,10 +98,13 @@ def tournament_import_trf_reported(
         players=players,
         rounds=tournament.rounds,
         rounds_paired=paired,
-        pairing_system=tournament.get_pairing_system_display(),
+        pairing_system=tournament.get_format_display()
+        if tournament.is_round_robin
+        else tournament.get_pairing_system_display(),
         adjustments=tuple(adjustments),
         round_checks=tuple(checks),
         checked=checker is not None,
+        round_robin=tournament.is_round_robin,
     )
     return TrfImported(tournament=tournament, report=report)
 
