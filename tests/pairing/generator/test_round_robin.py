@@ -13,6 +13,7 @@ from pairing.generator import (
     GeneratorConfigError,
     TournamentFormat,
     generate_round_robin,
+    generate_tournament,
     parse_config,
 )
 from pairing.generator.config import read_config
@@ -137,3 +138,8 @@ def test_a_player_who_withdrew_before_half_their_games_is_left_unranked() -> Non
         assert player.rounds[-1].outcome is Outcome.FORFEIT_LOSS
     ranks = sorted(player.rank for player in document.players if player.rank)
     assert ranks == list(range(1, 9 - len(unranked)))
+
+
+def test_the_swiss_generator_refuses_a_round_robin() -> None:
+    with pytest.raises(ValueError, match="generate_round_robin"):
+        generate_tournament(parse_config("PlayersNumber=4\nFormat=roundrobin\n"), 1)
