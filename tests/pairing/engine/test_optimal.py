@@ -1,8 +1,10 @@
 """The first best candidate found from the players' kinds (`dutch.optimal`) is the one the
 weighted matchings find (`dutch.bracket`): random brackets with MDPs, colour histories, floats,
-rematches and a PAB, each paired both ways."""
+rematches, topscorers, a PAB and a next scoregroup (C.7), each paired both ways."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import pytest
 from hypothesis import event, given, settings
@@ -22,62 +24,79 @@ def compatible(a: PlayerFacts, b: PlayerFacts) -> bool:
     return b.id not in a.opponents and not same_absolute_preference(a, b)
 
 
+@dataclass(frozen=True)
+class Bracket:
+    """A bracket in A.2 order (its MDPs first, above its residents), the next scoregroup one
+    point lower (C.7), the rounds played and whether the bracket completes the round."""
+
+    players: list[PlayerFacts]
+    mdps: int
+    following: list[PlayerFacts]
+    next_is_last: bool
+    rounds: int
+    completing: bool
+
+
 @st.composite
-def brackets(draw: st.DrawFn) -> tuple[list[PlayerFacts], int, int, bool]:
-    """Players in A.2 order (the MDPs first, one or two points above the residents), the
-    number of MDPs, the rounds played and whether the bracket completes the round."""
+def brackets(draw: st.DrawFn) -> Bracket:
     rounds = draw(st.integers(1, 4))
     size = draw(st.integers(2, 14))
+    following = draw(st.integers(0, 4))
     mdps = draw(st.integers(0, min(2, size // 2)))
-    pairs = draw(
-        st.sets(st.tuples(st.integers(1, size), st.integers(1, size)).filter(lambda p: p[0] < p[1]))
+    everyone = size + following
+    played = draw(
+        st.sets(
+            st.tuples(st.integers(1, everyone), st.integers(1, everyone)).filter(
+                lambda p: p[0] < p[1]
+            )
+        )
     )
     players = []
-    for pid in range(1, size + 1):
+    for pid in range(1, everyone + 1):
         colours = tuple(
             draw(st.lists(st.sampled_from([Color.WHITE, Color.BLACK]), max_size=rounds))
         )
         preference, strength = colour_preference(colours)
-        floats = draw(st.tuples(*[st.sampled_from(list(Float))] * 2))
+        if pid <= mdps:
+            score = 2 * rounds + draw(st.integers(0, 1))
+        else:
+            score = 2 * rounds - (2 if pid <= size else 4)
         players.append(
             PlayerFacts(
                 id=PlayerId(pid),
                 rank=pid,
-                score=Points(
-                    2 * rounds - (0 if pid <= mdps else 2) + draw(st.integers(0, 1)) * (pid <= mdps)
-                ),
+                score=Points(score),
                 opponents=frozenset(
-                    PlayerId(b if a == pid else a) for a, b in pairs if pid in (a, b)
+                    PlayerId(b if a == pid else a) for a, b in played if pid in (a, b)
                 ),
                 colours=colours,
                 preference=preference,
                 strength=strength,
-                floats=floats,
+                floats=draw(st.tuples(*[st.sampled_from(list(Float))] * 2)),
                 bye_eligible=draw(st.booleans()),
-                topscorer=False,
+                topscorer=draw(st.integers(0, 9)) == 0,
             )
         )
-    players.sort(key=lambda p: (-p.score, p.id))
-    return players, mdps, rounds, draw(st.booleans())
+    bracket = sorted(players[:size], key=lambda p: (-p.score, p.id))
+    return Bracket(bracket, mdps, players[size:], draw(st.booleans()), rounds, draw(st.booleans()))
 
 
-def solve(
-    players: list[PlayerFacts], mdps: int, rounds: int, completing: bool
-) -> BracketPairing | type[Exception]:
-    layout = Layout(players, len(players), with_bye=completing and len(players) % 2 == 1)
-    weights = Weights(layout, Color.WHITE, rounds)
-    search = BracketSearch(layout, weights, compatible, mdps, [], False)
+def solve(bracket: Bracket) -> BracketPairing | type[Exception]:
+    players = bracket.players
+    layout = Layout(players, len(players), with_bye=bracket.completing and len(players) % 2 == 1)
+    weights = Weights(layout, Color.WHITE, bracket.rounds)
+    search = BracketSearch(
+        layout, weights, compatible, bracket.mdps, bracket.following, bracket.next_is_last
+    )
     try:
-        return search.solve(completing=completing)
+        return search.solve(completing=bracket.completing)
     except NoValidPairing as error:
         return type(error)
 
 
 @settings(max_examples=300, deadline=None)
 @given(brackets())
-def test_the_kinds_find_the_candidate_the_matchings_find(
-    bracket: tuple[list[PlayerFacts], int, int, bool],
-) -> None:
+def test_the_kinds_find_the_candidate_the_matchings_find(bracket: Bracket) -> None:
     decided: list[bool] = []
     found = optimal.optimal_candidate
 
@@ -88,10 +107,12 @@ def test_the_kinds_find_the_candidate_the_matchings_find(
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(perfect, "optimal_candidate", recorded)
-        by_kinds = solve(*bracket)
+        by_kinds = solve(bracket)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(perfect, "optimal_candidate", lambda search: None)
-        by_matchings = solve(*bracket)
+        by_matchings = solve(bracket)
 
-    event(("decided by kinds" if any(decided) else "not decided by kinds") + f" mdps={bracket[1]}")
+    event(
+        ("decided by kinds" if any(decided) else "not decided by kinds") + f" mdps={bracket.mdps}"
+    )
     assert by_kinds == by_matchings
