@@ -257,6 +257,8 @@ class BipartiteMatching:
         self.mate_of_left: dict[int, int] = {}
         self.mate_of_right: dict[int, int] = {}
         self.frozen: set[int] = set()
+        self._fixed: set[int] = set()  # the right vertices fixed for good
+        self._pruned: dict[int, int] = {}
         for u in left:  # a greedy start: most vertices find a free partner at once
             for v in self.neighbours[u]:
                 if v not in self.mate_of_right:
@@ -266,8 +268,17 @@ class BipartiteMatching:
             u in self.mate_of_left or self._augment(u, set()) for u in left
         )
 
+    def _options(self, vertex: int) -> list[int]:
+        """The neighbours of `vertex`, from which the right vertices fixed for good are dropped
+        now and then: once many pairs are fixed, a search would step over them every time."""
+        own = self.neighbours[vertex]
+        if len(self._fixed) - self._pruned.get(vertex, 0) > max(16, len(own) // 8):
+            own = self.neighbours[vertex] = [v for v in own if v not in self._fixed]
+            self._pruned[vertex] = len(self._fixed)
+        return own
+
     def _augment(self, start: int, seen: set[int]) -> bool:
-        stack = [(start, iter(self.neighbours[start]))]
+        stack = [(start, iter(self._options(start)))]
         path: list[int] = []
         while stack:
             left, options = stack[-1]
@@ -282,7 +293,7 @@ class BipartiteMatching:
                         self.mate_of_left[u] = v
                         self.mate_of_right[v] = u
                     return True
-                stack.append((owner, iter(self.neighbours[owner])))
+                stack.append((owner, iter(self._options(owner))))
                 break
             else:
                 stack.pop()
@@ -295,21 +306,23 @@ class BipartiteMatching:
         otherwise change nothing and return False."""
         if self.mate_of_left.get(left) == right:
             self.frozen.add(right)
+            self._fixed.add(right)
             return True
-        saved = (dict(self.mate_of_left), dict(self.mate_of_right))
+        previous = self.mate_of_left[left]
         owner = self.mate_of_right.get(right)
-        del self.mate_of_right[self.mate_of_left[left]]
+        del self.mate_of_right[previous]
         self.mate_of_left[left] = right
         self.mate_of_right[right] = left
         self.frozen.add(right)
-        if owner is None:
-            return True
-        del self.mate_of_left[owner]
-        if self._augment(owner, set()):
-            return True
-        self.frozen.discard(right)
-        self.mate_of_left, self.mate_of_right = saved
-        return False
+        if owner is not None:
+            del self.mate_of_left[owner]
+            if not self._augment(owner, set()):  # it changed nothing: undo the exchange
+                self.frozen.discard(right)
+                self.mate_of_left[owner], self.mate_of_right[right] = right, owner
+                self.mate_of_left[left], self.mate_of_right[previous] = previous, left
+                return False
+        self._fixed.add(right)
+        return True
 
 
 def max_cardinality_matching(size: int, adjacent: Callable[[int, int], bool]) -> list[int]:
