@@ -39,6 +39,7 @@ def test_an_arbiter_creates_an_accelerated_tournament_and_pairs_round_1(
     page.fill("#id_name", "Baku Open")
     page.fill("#id_rounds", "7")
     page.check("#id_baku_acceleration")
+    page.select_option("#id_initial_color", "W")  # entered, not drawn: the colours below
     page.locator("legend", has_text="Pairing rules").scroll_into_view_if_needed()
     page.screenshot(path=str(SCREENSHOTS / "baku-new-tournament-1280.png"))
     page.get_by_role("button", name="Create the tournament").click()
