@@ -138,22 +138,12 @@ def crosstable_pdf(request: ArbiterRequest, tournament: Tournament) -> HttpRespo
         size=7.5,
         empty=_("No players."),
     )
-    document = heading(
-        tournament,
-        _title(standings, _("Crosstable")),
-        _("A round reads: opponent's rank, colour (w/b) and result."),
-        _legend(standings),
-    )
-    return pdf_response(
+    return _crosstable_response(
         request,
-        f"{tournament.slug}-crosstable-round-{standings.after_round}",
-        lambda paper: document_pdf(
-            document,
-            [Section("", grids=[grid])],
-            paper,
-            wide=len(rounds) >= WIDE_FROM_ROUNDS,
-        ),
-        kept_for=tournament,
+        standings,
+        grid,
+        _("A round reads: opponent's rank, colour (w/b) and result."),
+        wide=len(rounds) >= WIDE_FROM_ROUNDS,
     )
 
 
@@ -183,21 +173,30 @@ def _round_robin_crosstable_pdf(
         size=7.5,
         empty=_("No players."),
     )
-    document = heading(
-        tournament,
-        _title(standings, _("Crosstable")),
+    return _crosstable_response(
+        request,
+        standings,
+        grid,
         _("Each row: the results against the player of each place (1, ½, 0, + / − forfeit)."),
-        _legend(standings),
+        wide=len(places) >= WIDE_FROM_ROUNDS,
     )
+
+
+def _crosstable_response(
+    request: ArbiterRequest,
+    standings: TournamentStandings,
+    grid: Grid,
+    reading: str,
+    *,
+    wide: bool,
+) -> HttpResponse:
+    """A cross table's PDF: the heading with how to read a row, the grid, landscape if `wide`."""
+    tournament = standings.tournament
+    document = heading(tournament, _title(standings, _("Crosstable")), reading, _legend(standings))
     return pdf_response(
         request,
         f"{tournament.slug}-crosstable-round-{standings.after_round}",
-        lambda paper: document_pdf(
-            document,
-            [Section("", grids=[grid])],
-            paper,
-            wide=len(places) >= WIDE_FROM_ROUNDS,
-        ),
+        lambda paper: document_pdf(document, [Section("", grids=[grid])], paper, wide=wide),
         kept_for=tournament,
     )
 
