@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from tournaments.domain.warnings import ActionWarning
+from tournaments.translation import translated
 
 
 class TournamentError(Exception):
@@ -18,18 +19,22 @@ class TrfImportError(TournamentError):
     """
 
     def __init__(self, message: str, *, line: int | None = None, column: int | None = None):
-        self.message = message
+        self.message = translated(message)
         self.line = line
         self.column = column
-        super().__init__(self._located(message, line, column))
+        super().__init__(self._located(self.message, line, column))
 
     @staticmethod
     def _located(message: str, line: int | None, column: int | None) -> str:
         if line is None:
             return message
         if column is None:
-            return f"line {line}: {message}"
-        return f"line {line}, column {column}: {message}"
+            return _("line %(line)s: %(message)s") % {"line": line, "message": message}
+        return _("line %(line)s, column %(column)s: %(message)s") % {
+            "line": line,
+            "column": column,
+            "message": message,
+        }
 
 
 class PlayerAlreadyInRound(TournamentError):

@@ -9,9 +9,15 @@ from tournaments.domain.messages import Message
 
 
 def translated(text: str) -> str:
-    """`text` in the active language: a `Message` from its catalogue template, any other text as
+    """`text` in the active language: a `Message` from its catalogue template, its values that
+    are messages too (a field's name inside a TRF refusal) translated in turn; any other text as
     it is (translated already where it was made, or a name)."""
     if not isinstance(text, Message):
         return text
     template = gettext(text.template)
-    return template % text.values if text.values else template
+    if not text.values:
+        return template
+    return template % {
+        name: translated(value) if isinstance(value, str) else value
+        for name, value in text.values.items()
+    }

@@ -6,10 +6,12 @@ language."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
@@ -31,6 +33,11 @@ DASHBOARD_WORDS = {
 """Words of the arbiter's dashboard (a heading, a link, a round state from the model)."""
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
+
+REFERENCE_TRF = (
+    Path(__file__).resolve().parents[1] / "data" / "reference" / "worked-example" / "tournament.trf"
+)
+"""A valid TRF file, to spoil."""
 
 
 def _lang(html: str) -> str:
@@ -201,3 +208,15 @@ def test_the_domain_s_set_up_problems_are_translated(
         {"name": tournament.name, "rounds": "9", "tiebreak_1": "BH", "tiebreak_2": "BH"},
     )
     assert "Un départage figure deux fois : BH." in response.content.decode()
+
+
+def test_a_trf_import_refusal_is_translated(client: Client, arbiter: User) -> None:
+    text = (REFERENCE_TRF.read_text(encoding="utf-8")) + "XXA 0001 x\n"
+    line = text.count("\n")
+    client.force_login(arbiter)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"
+    trf = SimpleUploadedFile("tournament.trf", text.encode(), content_type="text/plain")
+    page = client.post("/manage/import/", {"file": trf}).content.decode()
+    assert f"riga {line}, colonna 10: accelerazione &#x27;x&#x27; non è un numero" in page, (
+        "the location, the sentence and the field's name in Italian"
+    )

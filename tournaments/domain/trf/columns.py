@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
+from tournaments.domain.messages import Message, gettext_noop
 from tournaments.domain.state import Points
 from tournaments.domain.trf.model import TrfError
 
@@ -43,7 +44,9 @@ def integer(line: str, number: int, first: int, last: int, what: str) -> int | N
         start = len(raw) - len(raw.lstrip())
         offset = next(i for i, char in enumerate(text) if not is_number(char))
         raise TrfError(
-            f"{what} {text!r} is not a number", line=number, column=first + start + offset
+            Message(gettext_noop("%(what)s %(text)s is not a number"), what=what, text=repr(text)),
+            line=number,
+            column=first + start + offset,
         )
     return int(text)
 
@@ -54,13 +57,30 @@ def half_points(
     """A score written as a decimal (`11.5`), in half-points; it must be a multiple of 0.5 and
     at most `maximum` half-points either way."""
     if not _DECIMAL.fullmatch(text):
-        raise TrfError(f"{what} {text!r} is not a number", line=number, column=column)
+        raise TrfError(
+            Message(gettext_noop("%(what)s %(text)s is not a number"), what=what, text=repr(text)),
+            line=number,
+            column=column,
+        )
     doubled = Decimal(text) * 2
     if doubled != doubled.to_integral_value():
-        raise TrfError(f"{what} {text!r} is not a multiple of 0.5", line=number, column=column)
+        raise TrfError(
+            Message(
+                gettext_noop("%(what)s %(text)s is not a multiple of 0.5"),
+                what=what,
+                text=repr(text),
+            ),
+            line=number,
+            column=column,
+        )
     if abs(doubled) > maximum:
         raise TrfError(
-            f"{what} {text} is out of range (at most {format_points(maximum)})",
+            Message(
+                gettext_noop("%(what)s %(text)s is out of range (at most %(maximum)s)"),
+                what=what,
+                text=text,
+                maximum=format_points(maximum),
+            ),
             line=number,
             column=column,
         )
@@ -75,10 +95,21 @@ def tokens(line: str, first: int) -> list[tuple[str, int]]:
 def token_integer(token: str, number: int, column: int, what: str, maximum: int) -> int:
     """A blank-separated whole number from 0 to `maximum`."""
     if not is_number(token):
-        raise TrfError(f"{what} {token!r} is not a number", line=number, column=column)
+        raise TrfError(
+            Message(gettext_noop("%(what)s %(text)s is not a number"), what=what, text=repr(token)),
+            line=number,
+            column=column,
+        )
     if len(token.lstrip("0")) > len(str(maximum)) or int(token) > maximum:
         raise TrfError(
-            f"{what} {token} is out of range (at most {maximum})", line=number, column=column
+            Message(
+                gettext_noop("%(what)s %(text)s is out of range (at most %(maximum)s)"),
+                what=what,
+                text=token,
+                maximum=maximum,
+            ),
+            line=number,
+            column=column,
         )
     return int(token)
 

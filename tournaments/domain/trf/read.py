@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from tournaments.domain.messages import Message, gettext_noop
 from tournaments.domain.state import Color, ForbiddenPairs, Outcome, PlayerId, Points
 from tournaments.domain.trf.columns import (
     MAX_PAIRING_NUMBER,
@@ -56,10 +57,17 @@ _TRF26_COLOURS = {"W": Color.WHITE, "B": Color.BLACK}
 _BYE_KINDS = {"F": Outcome.FULL_BYE, "H": Outcome.HALF_BYE, "Z": Outcome.ZERO_BYE}
 
 
+_PAIRING_NUMBER = Message(gettext_noop("pairing number"))
+_ACCELERATION = Message(gettext_noop("acceleration"))
+
+
 def _kind_name(outcome: Outcome) -> str:
     """How a `240` bye kind reads in a message."""
-    names = {Outcome.FULL_BYE: "full-point bye", Outcome.HALF_BYE: "half-point bye"}
-    return names.get(outcome, "zero-point bye")
+    names = {
+        Outcome.FULL_BYE: Message(gettext_noop("full-point bye")),
+        Outcome.HALF_BYE: Message(gettext_noop("half-point bye")),
+    }
+    return names.get(outcome, Message(gettext_noop("zero-point bye")))
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,7 +170,9 @@ class _Reader:
 
     def _once(self, code: str, number: int) -> None:
         if code in self.seen_codes:
-            raise TrfError(f"a second {code} line", line=number, column=1)
+            raise TrfError(
+                Message(gettext_noop("a second %(code)s line"), code=code), line=number, column=1
+            )
         self.seen_codes.add(code)
 
     def _read_player(self, line: str, number: int) -> None:
@@ -170,7 +180,11 @@ class _Reader:
         player = player_line.player.pairing_number
         if player in self.player_lines:
             raise TrfError(
-                f"pairing number {player} is already used on line {self.player_lines[player]}",
+                Message(
+                    gettext_noop("pairing number %(player)s is already used on line %(line)s"),
+                    player=player,
+                    line=self.player_lines[player],
+                ),
                 line=number,
                 column=5,
             )
@@ -180,12 +194,23 @@ class _Reader:
     def _read_total_rounds(self, line: str, number: int) -> None:
         words = tokens(line, 4)
         if not words:
-            raise TrfError(f"{line[:3]} needs the number of rounds", line=number, column=5)
+            raise TrfError(
+                Message(gettext_noop("%(code)s needs the number of rounds"), code=line[:3]),
+                line=number,
+                column=5,
+            )
         word, column = words[0]
-        rounds = token_integer(word, number, column, "number of rounds", MAX_ROUNDS)
+        rounds = token_integer(
+            word, number, column, Message(gettext_noop("number of rounds")), MAX_ROUNDS
+        )
         if self.total_rounds is not None and rounds != self.total_rounds:
             raise TrfError(
-                f"{rounds} rounds, but line {self.total_rounds_line} says {self.total_rounds}",
+                Message(
+                    gettext_noop("%(rounds)s rounds, but line %(line)s says %(total)s"),
+                    rounds=rounds,
+                    line=self.total_rounds_line,
+                    total=self.total_rounds,
+                ),
                 line=number,
                 column=column,
             )
@@ -206,24 +231,37 @@ class _Reader:
         for word, column in words:
             colour = colours.get(word.upper())
             if colour is None:
-                raise TrfError(f"unknown initial colour {word!r}", line=number, column=column)
+                raise TrfError(
+                    Message(gettext_noop("unknown initial colour %(word)s"), word=repr(word)),
+                    line=number,
+                    column=column,
+                )
             if self.initial_color is not None and colour is not self.initial_color:
                 raise TrfError(
-                    "the initial colour is given twice, differently", line=number, column=column
+                    Message(gettext_noop("the initial colour is given twice, differently")),
+                    line=number,
+                    column=column,
                 )
             self.initial_color = colour
 
     def document(self) -> TrfDocument:
         if not self.players:
-            raise TrfError("the file has no player lines (code 001)", line=1, column=1)
+            raise TrfError(
+                Message(gettext_noop("the file has no player lines (code 001)")), line=1, column=1
+            )
         check_opponents(self.players)
         scoring = self.scoring.scoring()
         players = settle_points(self.players, scoring)
         rounds_in_file = max((len(player.rounds) for player in players), default=0)
         if self.total_rounds is not None and self.total_rounds < rounds_in_file:
             raise TrfError(
-                f"the tournament has {self.total_rounds} rounds, but player lines have "
-                f"{rounds_in_file}",
+                Message(
+                    gettext_noop(
+                        "the tournament has %(total)s rounds, but player lines have %(found)s"
+                    ),
+                    total=self.total_rounds,
+                    found=rounds_in_file,
+                ),
                 line=self.total_rounds_line,
                 column=5,
             )
@@ -237,8 +275,16 @@ class _Reader:
                 if entry is not None and entry.outcome is not bye.request.outcome:
                     written = "-" if entry.outcome is Outcome.ABSENT else entry.outcome.value
                     raise TrfError(
-                        f"240 gives player {player} a {_kind_name(bye.request.outcome)} in round "
-                        f"{bye.request.round_number}, but the player line says {written!r}",
+                        Message(
+                            gettext_noop(
+                                "240 gives player %(player)s a %(kind)s in round %(round)s, "
+                                "but the player line says %(written)s"
+                            ),
+                            player=player,
+                            kind=_kind_name(bye.request.outcome),
+                            round=bye.request.round_number,
+                            written=repr(written),
+                        ),
                         line=bye.number,
                         column=column,
                     )
@@ -318,7 +364,11 @@ def parse_trf(text: str, *, unknown_results: bool = False) -> TrfDocument:
     for number, line in enumerate(_LINE_BREAK.split(text.removeprefix("\ufeff")), start=1):
         if "\x00" in line:
             raise TrfError(
-                "a NUL character: is this a binary file, or text that is not UTF-8?",
+                Message(
+                    gettext_noop(
+                        "a NUL character: is this a binary file, or text that is not UTF-8?"
+                    )
+                ),
                 line=number,
                 column=line.index("\x00") + 1,
             )
@@ -328,7 +378,11 @@ def parse_trf(text: str, *, unknown_results: bool = False) -> TrfDocument:
 
 def _check_known(player: PlayerId, known: set[PlayerId], number: int, column: int) -> None:
     if player not in known:
-        raise TrfError(f"player {player} has no player line", line=number, column=column)
+        raise TrfError(
+            Message(gettext_noop("player %(player)s has no player line"), player=player),
+            line=number,
+            column=column,
+        )
 
 
 def _round_dates(line: str) -> tuple[str, ...]:
@@ -349,28 +403,42 @@ def _read_acceleration(line: str, number: int) -> _AccelerationLine:
         # XXA NNNN pp.p pp.p ...: player at 5-8, round r's points at 10 + 5*(r-1) (JaVaFo).
         words = tokens(line, 4)
         if not words:
-            raise TrfError("XXA needs a pairing number", line=number, column=5)
+            raise TrfError(
+                Message(gettext_noop("XXA needs a pairing number")), line=number, column=5
+            )
         (word, column), values = words[0], words[1:]
-        player = PlayerId(token_integer(word, number, column, "pairing number", MAX_PAIRING_NUMBER))
+        player = PlayerId(token_integer(word, number, column, _PAIRING_NUMBER, MAX_PAIRING_NUMBER))
         return _AccelerationLine(
             number=number,
             column=column,
             first_player=player,
             last_player=player,
             first_round=1,
-            values=tuple(half_points(w, number, c, "acceleration") for w, c in values),
+            values=tuple(half_points(w, number, c, _ACCELERATION) for w, c in values),
         )
     # 250: match points 5-8, game points 10-13, rounds 15-17 and 19-21, players 23-26 and 28-31.
     match_points = columns(line, 5, 8).strip()
     if match_points and half_points(match_points, number, 5, "match points"):
-        raise TrfError("team match-point acceleration is not supported", line=number, column=5)
-    points = half_points(columns(line, 10, 13).strip(), number, 10, "acceleration")
-    first_round = _required(line, number, 15, 17, "first round")
-    last_round = _required(line, number, 19, 21, "last round")
-    first_player = _required(line, number, 23, 26, "first player")
-    last_player = _required(line, number, 28, 31, "last player")
+        raise TrfError(
+            Message(gettext_noop("team match-point acceleration is not supported")),
+            line=number,
+            column=5,
+        )
+    points = half_points(columns(line, 10, 13).strip(), number, 10, _ACCELERATION)
+    first_round = _required(line, number, 15, 17, Message(gettext_noop("first round")))
+    last_round = _required(line, number, 19, 21, Message(gettext_noop("last round")))
+    first_player = _required(line, number, 23, 26, Message(gettext_noop("first player")))
+    last_player = _required(line, number, 28, 31, Message(gettext_noop("last player")))
     if first_round < 1 or last_round < first_round:
-        raise TrfError(f"rounds {first_round}-{last_round} are not a range", line=number, column=15)
+        raise TrfError(
+            Message(
+                gettext_noop("rounds %(first)s-%(last)s are not a range"),
+                first=first_round,
+                last=last_round,
+            ),
+            line=number,
+            column=15,
+        )
     return _AccelerationLine(
         number=number,
         column=23,
@@ -384,7 +452,16 @@ def _read_acceleration(line: str, number: int) -> _AccelerationLine:
 def _required(line: str, number: int, first: int, last: int, what: str) -> int:
     value = integer(line, number, first, last, what)
     if value is None:
-        raise TrfError(f"missing {what} (columns {first}-{last})", line=number, column=first)
+        raise TrfError(
+            Message(
+                gettext_noop("missing %(what)s (columns %(first)s-%(last)s)"),
+                what=what,
+                first=first,
+                last=last,
+            ),
+            line=number,
+            column=first,
+        )
     return value
 
 
@@ -394,22 +471,40 @@ def _read_forbidden(line: str, number: int) -> _ForbiddenLine:
         first_round, last_round, words = 1, None, tokens(line, 4)
     else:
         # 260: first round 5-7, last round 9-11, players from 13 (TRF-2026).
-        first_round = _required(line, number, 5, 7, "first round")
-        last_round = _required(line, number, 9, 11, "last round")
+        first_round = _required(line, number, 5, 7, Message(gettext_noop("first round")))
+        last_round = _required(line, number, 9, 11, Message(gettext_noop("last round")))
         if first_round < 1 or last_round < first_round:
             raise TrfError(
-                f"rounds {first_round}-{last_round} are not a range", line=number, column=5
+                Message(
+                    gettext_noop("rounds %(first)s-%(last)s are not a range"),
+                    first=first_round,
+                    last=last_round,
+                ),
+                line=number,
+                column=5,
             )
         words = tokens(line, 12)
     players = tuple(
         (
-            PlayerId(token_integer(word, number, column, "pairing number", MAX_PAIRING_NUMBER)),
+            PlayerId(
+                token_integer(
+                    word,
+                    number,
+                    column,
+                    _PAIRING_NUMBER,
+                    MAX_PAIRING_NUMBER,
+                )
+            ),
             column,
         )
         for word, column in words
     )
     if len({player for player, _ in players}) < 2:
-        raise TrfError(f"{line[:3]} needs at least two players", line=number, column=5)
+        raise TrfError(
+            Message(gettext_noop("%(code)s needs at least two players"), code=line[:3]),
+            line=number,
+            column=5,
+        )
     return _ForbiddenLine(
         number=number,
         players=players,
@@ -422,15 +517,21 @@ def _read_bye(line: str, number: int) -> _ByeLine:
     # 240: kind at 5 (F/H/Z), round at 7-9, players from 11 (TRF-2026).
     kind = columns(line, 5, 5).upper()
     if kind not in _BYE_KINDS:
-        raise TrfError(f"unknown bye kind {kind!r} (F, H or Z)", line=number, column=5)
-    round_number = _required(line, number, 7, 9, "round")
+        raise TrfError(
+            Message(gettext_noop("unknown bye kind %(kind)s (F, H or Z)"), kind=repr(kind)),
+            line=number,
+            column=5,
+        )
+    round_number = _required(line, number, 7, 9, Message(gettext_noop("round")))
     if round_number < 1:
-        raise TrfError("rounds are numbered from 1", line=number, column=7)
+        raise TrfError(Message(gettext_noop("rounds are numbered from 1")), line=number, column=7)
     words = tokens(line, 10)
     if not words:
-        raise TrfError("240 needs at least one player", line=number, column=11)
+        raise TrfError(
+            Message(gettext_noop("240 needs at least one player")), line=number, column=11
+        )
     players = tuple(
-        PlayerId(token_integer(word, number, column, "pairing number", MAX_PAIRING_NUMBER))
+        PlayerId(token_integer(word, number, column, _PAIRING_NUMBER, MAX_PAIRING_NUMBER))
         for word, column in words
     )
     return _ByeLine(
@@ -445,10 +546,20 @@ def _read_absent(line: str, number: int) -> list[tuple[PlayerId, int, int]]:
     column, checked once every player line is known."""
     words = tokens(line, 4)
     if not words:
-        raise TrfError("XXZ needs at least one player", line=number, column=5)
+        raise TrfError(
+            Message(gettext_noop("XXZ needs at least one player")), line=number, column=5
+        )
     return [
         (
-            PlayerId(token_integer(word, number, column, "pairing number", MAX_PAIRING_NUMBER)),
+            PlayerId(
+                token_integer(
+                    word,
+                    number,
+                    column,
+                    _PAIRING_NUMBER,
+                    MAX_PAIRING_NUMBER,
+                )
+            ),
             number,
             column,
         )

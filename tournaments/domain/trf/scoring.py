@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
 
+from tournaments.domain.messages import Message, gettext_noop
 from tournaments.domain.state import Points, Scoring
 from tournaments.domain.trf.columns import format_points, half_points, tokens
 from tournaments.domain.trf.model import TrfError, TrfWriteError
@@ -74,7 +75,11 @@ class ScoringReader:
                 name, sign, value = word.partition("=")
                 if not sign:
                     raise TrfError(
-                        f"XXS expects CODE=VALUE, not {word!r}", line=number, column=column
+                        Message(
+                            gettext_noop("XXS expects CODE=VALUE, not %(word)s"), word=repr(word)
+                        ),
+                        line=number,
+                        column=column,
                     )
                 self._set(_XXS, name.upper(), value, number, column, f"XXS {name.upper()}")
         elif code == "162":
@@ -83,11 +88,19 @@ class ScoringReader:
                 self._set(_TRF26, name.upper(), value, number, column, f"162 {name.upper()}")
             if len(words) % 2:
                 word, column = words[-1]
-                raise TrfError(f"162 code {word!r} has no points", line=number, column=column)
+                raise TrfError(
+                    Message(gettext_noop("162 code %(word)s has no points"), word=repr(word)),
+                    line=number,
+                    column=column,
+                )
         else:
             words = tokens(line, 4)
             if not words:
-                raise TrfError(f"{code} needs the points", line=number, column=5)
+                raise TrfError(
+                    Message(gettext_noop("%(code)s needs the points"), code=code),
+                    line=number,
+                    column=5,
+                )
             self._set(_BB, code, words[0][0], number, words[0][1], code)
 
     def _set(
@@ -100,7 +113,11 @@ class ScoringReader:
         what: str,
     ) -> None:
         if code not in table:
-            raise TrfError(f"unknown scoring code {what!r}", line=number, column=column)
+            raise TrfError(
+                Message(gettext_noop("unknown scoring code %(what)s"), what=repr(what)),
+                line=number,
+                column=column,
+            )
         names, shortcut = table[code]
         points = half_points(value, number, column, what)
         for name in names:
@@ -115,8 +132,16 @@ class ScoringReader:
                 and earlier[1] != what
             ):
                 raise TrfError(
-                    f"{what}={format_points(points)} but {earlier[1]}="
-                    f"{format_points(earlier[0])}: colour-dependent scores are not supported",
+                    Message(
+                        gettext_noop(
+                            "%(what)s=%(points)s but %(other)s=%(other_points)s: "
+                            "colour-dependent scores are not supported"
+                        ),
+                        what=what,
+                        points=format_points(points),
+                        other=earlier[1],
+                        other_points=format_points(earlier[0]),
+                    ),
                     line=number,
                     column=column,
                 )
