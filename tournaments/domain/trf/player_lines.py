@@ -16,6 +16,7 @@ import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from tournaments.domain.messages import Message, gettext_noop
 from tournaments.domain.state import Color, Outcome, PlayerId, Points, Scoring
 from tournaments.domain.trf.columns import columns, format_points, half_points, integer, is_number
 from tournaments.domain.trf.model import TrfError, TrfPlayer, TrfRoundEntry
@@ -90,30 +91,57 @@ def is_pairing_entry(entry: TrfRoundEntry) -> bool:
     )
 
 
+_NO_GAME = gettext_noop(
+    "round %(round)s: player %(player)s played %(opponent)s, but %(opponent)s has no game in "
+    "that round"
+)
+_OTHER_GAME = gettext_noop(
+    "round %(round)s: player %(player)s played %(opponent)s, but %(opponent)s says it played "
+    "%(other)s"
+)
+
+
 def read_player_line(line: str, number: int, *, unknown_results: bool = False) -> PlayerLine:
     """Parse one `001` line (line `number` of the file); `unknown_results`: see the module."""
     text = line.rstrip()
     if len(text) < POINTS_COLUMNS[1]:
         raise TrfError(
-            f"player line too short: it ends at column {len(text)}, but the points need "
-            f"columns {POINTS_COLUMNS[0]}-{POINTS_COLUMNS[1]}",
+            Message(
+                gettext_noop(
+                    "player line too short: it ends at column %(end)s, but the points need "
+                    "columns %(first)s-%(last)s"
+                ),
+                end=len(text),
+                first=POINTS_COLUMNS[0],
+                last=POINTS_COLUMNS[1],
+            ),
             line=number,
             column=len(text) + 1,
         )
     for column in _SEPARATORS:
         if column <= len(text) and text[column - 1] != " ":
             raise TrfError(
-                f"column {column} must be blank, found {text[column - 1]!r} (are the fields "
-                "in the wrong columns?)",
+                Message(
+                    gettext_noop(
+                        "column %(column)s must be blank, found %(found)s (are the fields "
+                        "in the wrong columns?)"
+                    ),
+                    column=column,
+                    found=repr(text[column - 1]),
+                ),
                 line=number,
                 column=column,
             )
-    pairing_number = integer(text, number, 5, 8, "pairing number")
+    pairing_number = integer(text, number, 5, 8, Message(gettext_noop("pairing number")))
     if not pairing_number:
-        raise TrfError("missing pairing number (columns 5-8)", line=number, column=5)
+        raise TrfError(
+            Message(gettext_noop("missing pairing number (columns 5-8)")), line=number, column=5
+        )
     points_text = columns(text, *POINTS_COLUMNS).strip()
     points = (
-        half_points(points_text, number, POINTS_COLUMNS[0], "points") if points_text else Points(0)
+        half_points(points_text, number, POINTS_COLUMNS[0], Message(gettext_noop("points")))
+        if points_text
+        else Points(0)
     )
     player_id = PlayerId(pairing_number)
     rounds, unknown_codes = _read_rounds(text, number, player_id, unknown_results)
@@ -122,12 +150,12 @@ def read_player_line(line: str, number: int, *, unknown_results: bool = False) -
         sex=columns(text, 10, 10).strip(),
         title=columns(text, 11, 13).strip(),
         name=columns(text, 15, 47).strip(),
-        rating=integer(text, number, 49, 52, "rating"),
+        rating=integer(text, number, 49, 52, Message(gettext_noop("rating"))),
         federation=columns(text, 54, 56).strip(),
-        fide_id=integer(text, number, 58, 68, "FIDE id"),
+        fide_id=integer(text, number, 58, 68, Message(gettext_noop("FIDE id"))),
         birth_date=columns(text, 70, 79).strip(),
         points=points,
-        rank=integer(text, number, 86, 89, "rank"),
+        rank=integer(text, number, 86, 89, Message(gettext_noop("rank"))),
         rounds=rounds,
     )
     return PlayerLine(
@@ -150,11 +178,23 @@ def _read_rounds(
         try:
             entry = _entry(block, unknown_results)
         except _EntryError as error:
-            reason = error.reason if error.bare else f"round {round_number}: {error.reason}"
+            reason = (
+                error.reason
+                if error.bare
+                else Message(
+                    gettext_noop("round %(round)s: %(reason)s"),
+                    round=round_number,
+                    reason=error.reason,
+                )
+            )
             raise TrfError(reason, line=number, column=offset + 1 + error.offset) from None
         if entry is not None and entry.opponent == player:
             raise TrfError(
-                f"round {round_number}: player {player} is paired against itself",
+                Message(
+                    gettext_noop("round %(round)s: player %(player)s is paired against itself"),
+                    round=round_number,
+                    player=player,
+                ),
                 line=number,
                 column=offset + 1,
             )
@@ -194,35 +234,66 @@ def _entry(block: str, unknown_results: bool) -> TrfRoundEntry | None:
         if block[offset] != " ":
             raise _EntryError(
                 offset,
-                f"column {offset + 1} of the round block must be blank, found "
-                f"{block[offset]!r} (are the fields in the wrong columns?)",
+                Message(
+                    gettext_noop(
+                        "column %(column)s of the round block must be blank, found %(found)s "
+                        "(are the fields in the wrong columns?)"
+                    ),
+                    column=offset + 1,
+                    found=repr(block[offset]),
+                ),
             )
     opponent_text = block[:4].strip()
     if opponent_text and not is_number(opponent_text):
-        raise _EntryError(0, f"opponent {opponent_text!r} is not a number")
+        raise _EntryError(
+            0,
+            Message(
+                gettext_noop("opponent %(opponent)s is not a number"), opponent=repr(opponent_text)
+            ),
+        )
     color_code = block[5].lower()
     if color_code not in _COLORS:
-        raise _EntryError(5, f"unknown colour {block[5]!r}")
+        raise _EntryError(
+            5, Message(gettext_noop("unknown colour %(colour)s"), colour=repr(block[5]))
+        )
     color = _COLORS[color_code]
     symbol = block[7]
     opponent = PlayerId(int(opponent_text)) if opponent_text else None
     if is_unknown_code(symbol):
         if not unknown_results:
-            raise _EntryError(7, f"unknown result code {symbol!r}", bare=True)
+            raise _EntryError(
+                7,
+                Message(gettext_noop("unknown result code %(code)s"), code=repr(symbol)),
+                bare=True,
+            )
         symbol = "?" if opponent else "-"
     if not opponent:
         return _unpaired(symbol, color)
     if symbol == " ":
-        raise _EntryError(7, f"the game against {opponent} has no result")
+        raise _EntryError(
+            7,
+            Message(gettext_noop("the game against %(opponent)s has no result"), opponent=opponent),
+        )
     outcome = _CODES[symbol.upper()]
     if outcome in _BYE_CODES:
         raise _EntryError(
-            7, f"result {block[7]!r} is a bye and cannot have an opponent ({opponent})"
+            7,
+            Message(
+                gettext_noop("result %(code)s is a bye and cannot have an opponent (%(opponent)s)"),
+                code=repr(block[7]),
+                opponent=opponent,
+            ),
         )
     if outcome.is_played and color is Color.NONE:
         raise _EntryError(
             5,
-            f"the played game against {opponent} (result {block[7]!r}) needs a colour, w or b",
+            Message(
+                gettext_noop(
+                    "the played game against %(opponent)s (result %(code)s) needs a colour, w or b"
+                ),
+                opponent=opponent,
+                code=repr(block[7]),
+            ),
         )
     return TrfRoundEntry(opponent=opponent, color=color, outcome=outcome)
 
@@ -241,9 +312,21 @@ def _unpaired(code_char: str, color: Color) -> TrfRoundEntry:
     else:
         outcome = _CODES[code]
     if outcome.is_played:
-        raise _EntryError(7, f"result {code_char!r} is a game and needs an opponent")
+        raise _EntryError(
+            7,
+            Message(
+                gettext_noop("result %(code)s is a game and needs an opponent"),
+                code=repr(code_char),
+            ),
+        )
     if color is not Color.NONE:
-        raise _EntryError(5, f"a round without an opponent cannot have colour {color.value!r}")
+        raise _EntryError(
+            5,
+            Message(
+                gettext_noop("a round without an opponent cannot have colour %(colour)s"),
+                colour=repr(color.value),
+            ),
+        )
     return TrfRoundEntry(opponent=None, color=Color.NONE, outcome=outcome)
 
 
@@ -262,8 +345,14 @@ def check_opponents(lines: Sequence[PlayerLine]) -> None:
                 earlier = pairing_byes.setdefault(round_number, player.pairing_number)
                 if earlier != player.pairing_number:
                     raise TrfError(
-                        f"round {round_number}: a second pairing-allocated bye (player "
-                        f"{earlier} has one)",
+                        Message(
+                            gettext_noop(
+                                "round %(round)s: a second pairing-allocated bye "
+                                "(player %(player)s has one)"
+                            ),
+                            round=round_number,
+                            player=earlier,
+                        ),
                         line=line.number,
                         column=round_column(round_number) + 7,
                     )
@@ -281,30 +370,50 @@ def _check_game(
     other = by_id.get(opponent) if opponent is not None else None
     if other is None:
         raise TrfError(
-            f"round {round_number}: opponent {opponent} is not a player of this file",
+            Message(
+                gettext_noop("round %(round)s: opponent %(opponent)s is not a player of this file"),
+                round=round_number,
+                opponent=opponent,
+            ),
             line=line.number,
             column=start,
         )
-    said = f"round {round_number}: player {player} played {opponent}"
+    game = {"round": round_number, "player": player, "opponent": opponent}
     answer = other.player.entry(round_number)
-    if answer is None or answer.opponent != player:
-        found = (
-            "has no game in that round"
-            if answer is None or answer.opponent is None
-            else f"says it played {answer.opponent}"
+    if answer is None or answer.opponent is None:
+        raise TrfError(Message(_NO_GAME, **game), line=other.number, column=start)
+    if answer.opponent != player:
+        raise TrfError(
+            Message(_OTHER_GAME, other=answer.opponent, **game),
+            line=other.number,
+            column=start,
         )
-        raise TrfError(f"{said}, but {opponent} {found}", line=other.number, column=start)
     if answer.color is not entry.color.opposite:
         raise TrfError(
-            f"{said} with colour {entry.color.value!r}, so {opponent} needs "
-            f"{entry.color.opposite.value!r}, not {answer.color.value!r}",
+            Message(
+                gettext_noop(
+                    "round %(round)s: player %(player)s played %(opponent)s with colour "
+                    "%(colour)s, so %(opponent)s needs %(needed)s, not %(found)s"
+                ),
+                colour=repr(entry.color.value),
+                needed=repr(entry.color.opposite.value),
+                found=repr(answer.color.value),
+                **game,
+            ),
             line=other.number,
             column=start + 5,
         )
     if answer.outcome not in _COUNTERPARTS[entry.outcome]:
         raise TrfError(
-            f"{said} with result {entry.outcome.value!r}, which does not agree with "
-            f"{opponent}'s result {answer.outcome.value!r}",
+            Message(
+                gettext_noop(
+                    "round %(round)s: player %(player)s played %(opponent)s with result "
+                    "%(result)s, which does not agree with %(opponent)s's result %(found)s"
+                ),
+                result=repr(entry.outcome.value),
+                found=repr(answer.outcome.value),
+                **game,
+            ),
             line=other.number,
             column=start + 7,
         )
@@ -342,8 +451,14 @@ def settle_points(lines: Sequence[PlayerLine], scoring: Scoring) -> tuple[TrfPla
             player = replace(player, points=score)
         elif player.points not in (score, paired_score):
             raise TrfError(
-                f"player {player.pairing_number} has {format_points(player.points)} points, but "
-                f"the results give {format_points(score)}",
+                Message(
+                    gettext_noop(
+                        "player %(player)s has %(points)s points, but the results give %(score)s"
+                    ),
+                    player=player.pairing_number,
+                    points=format_points(player.points),
+                    score=format_points(score),
+                ),
                 line=line.number,
                 column=POINTS_COLUMNS[0],
             )
