@@ -220,3 +220,12 @@ def test_a_trf_import_refusal_is_translated(client: Client, arbiter: User) -> No
     assert f"riga {line}, colonna 10: accelerazione &#x27;x&#x27; non è un numero" in page, (
         "the location, the sentence and the field's name in Italian"
     )
+
+
+def test_a_trf_import_preview_s_adjustments_are_translated(client: Client, arbiter: User) -> None:
+    text = REFERENCE_TRF.read_text(encoding="utf-8") + "### a comment\n"
+    client.force_login(arbiter)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"
+    trf = SimpleUploadedFile("tournament.trf", text.encode(), content_type="text/plain")
+    page = client.post("/manage/import/", {"file": trf}).content.decode()
+    assert "i commenti (###) non vengono conservati" in page

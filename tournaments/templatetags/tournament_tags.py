@@ -7,6 +7,7 @@ from django import template
 from django.utils.safestring import SafeString, mark_safe
 
 from tournaments.domain.chess960 import back_rank
+from tournaments.translation import translated as _translated
 
 register = template.Library()
 
@@ -20,6 +21,13 @@ def half_points(value: int | None) -> str:
     if not half:
         return str(whole)
     return f"{whole}½" if whole else "½"
+
+
+@register.filter
+def translated(text: str) -> str:
+    """A sentence of the pure packages (`tournaments.domain.messages.Message`) in the page's
+    language; any other text as it is (docs/translations.md)."""
+    return _translated(text)
 
 
 @register.filter

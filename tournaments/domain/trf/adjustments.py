@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from tournaments.domain.messages import Message, gettext_noop
 from tournaments.domain.state import Color, PlayerId
 from tournaments.domain.trf.columns import format_points, half_points
 from tournaments.domain.trf.dates import read_date
@@ -20,12 +21,24 @@ from tournaments.domain.trf.state import tournament_state
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _NOT_KEPT = {
-    "###": "comments (###) are not kept",
-    "092": "the tournament type (092) is not kept",
-    "122": "the time control (122) is not kept",
-    "132": "the round dates (132) are not kept",
-    "212": "the standings tie-breaks (212) are not kept: the standings use the list of 202",
-    "XXZ": "players absent from the round to pair (XXZ) are not kept: enter their byes",
+    "###": Message(gettext_noop("comments (###) are not kept")),
+    "092": Message(gettext_noop("the tournament type (092) is not kept")),
+    "122": Message(gettext_noop("the time control (122) is not kept")),
+    "132": Message(gettext_noop("the round dates (132) are not kept")),
+    "212": Message(
+        gettext_noop(
+            "the standings tie-breaks (212) are not kept: the standings use the list of 202"
+        )
+    ),
+    "XXZ": Message(
+        gettext_noop("players absent from the round to pair (XXZ) are not kept: enter their byes")
+    ),
+}
+_START_NOT_A_DATE = gettext_noop("%(value)s is not a date: the start date is left empty")
+_END_NOT_A_DATE = gettext_noop("%(value)s is not a date: the end date is left empty")
+_NO_INITIAL_COLOUR = {  # the colour drawn before round 1 is White or Black (C.04.3 E.5)
+    Color.WHITE: gettext_noop("no initial colour (152 or XXC): white, read from round 1"),
+    Color.BLACK: gettext_noop("no initial colour (152 or XXC): black, read from round 1"),
 }
 _READ = frozenset(
     {"001", "012", "022", "032", "042", "052", "102", "112", "142", "152", "162", "192", "202"}
@@ -59,12 +72,22 @@ def file_adjustments(text: str, document: TrfDocument) -> list[Adjustment]:
     for code, numbers in by_code.items():
         if code not in _READ and code not in _NOT_KEPT:
             adjustments.append(
-                Adjustment(IGNORED, tuple(numbers), f"record {code!r} is not read by this program")
+                Adjustment(
+                    IGNORED,
+                    tuple(numbers),
+                    Message(
+                        gettext_noop("record %(code)s is not read by this program"), code=repr(code)
+                    ),
+                )
             )
     if document.configuration:
         options = " ".join(document.configuration)
         adjustments.append(
-            Adjustment(IGNORED, tuple(by_code["XXC"]), f"XXC options not kept: {options}")
+            Adjustment(
+                IGNORED,
+                tuple(by_code["XXC"]),
+                Message(gettext_noop("XXC options not kept: %(options)s"), options=options),
+            )
         )
     adjustments.extend(_date_adjustments(document, by_code))
     adjustments.extend(_player_adjustments(player_lines, document))
@@ -75,14 +98,14 @@ def file_adjustments(text: str, document: TrfDocument) -> list[Adjustment]:
 def _date_adjustments(document: TrfDocument, by_code: dict[str, list[int]]) -> Iterator[Adjustment]:
     """TRF16 leaves the format of `042`/`052` free: text that is not a whole date is left out."""
     for code, value, what in (
-        ("042", document.start_date, "start"),
-        ("052", document.end_date, "end"),
+        ("042", document.start_date, _START_NOT_A_DATE),
+        ("052", document.end_date, _END_NOT_A_DATE),
     ):
         if value and read_date(value) is None:
             yield Adjustment(
                 CHANGED,
                 (by_code[code][0],),
-                f"{value!r} is not a date: the {what} date is left empty",
+                Message(what, value=repr(value)),
             )
 
 
@@ -92,12 +115,16 @@ def _player_adjustments(
     ranked = tuple(number for number, line in player_lines if line[85:89].strip())
     if ranked:
         yield Adjustment(
-            IGNORED, ranked, "the rank column (86-89) is not kept: standings recompute it"
+            IGNORED,
+            ranked,
+            Message(gettext_noop("the rank column (86-89) is not kept: standings recompute it")),
         )
     unscored = tuple(number for number, line in player_lines if not line[80:84].strip())
     if unscored:
         yield Adjustment(
-            DEFAULTED, unscored, "the points column (81-84) is blank: the results give it"
+            DEFAULTED,
+            unscored,
+            Message(gettext_noop("the points column (81-84) is blank: the results give it")),
         )
     line_of = {
         player.pairing_number: number
@@ -111,8 +138,14 @@ def _player_adjustments(
                 yield Adjustment(
                     CHANGED,
                     (number,),
-                    f"round {round_number}: {block[7]!r} without an opponent is read as a "
-                    "half-point bye (H)",
+                    Message(
+                        gettext_noop(
+                            "round %(round)s: %(code)s without an opponent is read as a "
+                            "half-point bye (H)"
+                        ),
+                        round=round_number,
+                        code=repr(block[7]),
+                    ),
                 )
             elif (
                 entry.opponent is not None
@@ -132,22 +165,42 @@ def _unknown_results(number: int, line: str, player: TrfPlayer) -> Iterator[Adju
         if not is_unknown_code(symbol):
             continue
         unknown = True
-        read_as = "an absence (no opponent)" if entry.opponent is None else "unknown (?)"
+        read_as = (
+            Message(gettext_noop("an absence (no opponent)"))
+            if entry.opponent is None
+            else Message(gettext_noop("unknown (?)"))
+        )
         yield Adjustment(
             CHANGED,
             (number,),
-            f"column {column}: round {round_number}: unknown result {symbol!r} read as {read_as}",
+            Message(
+                gettext_noop(
+                    "column %(column)s: round %(round)s: unknown result %(code)s read as "
+                    "%(read_as)s"
+                ),
+                column=column,
+                round=round_number,
+                code=repr(symbol),
+                read_as=read_as,
+            ),
         )
     written = line[POINTS_COLUMNS[0] - 1 : POINTS_COLUMNS[1]].strip()
     if unknown and written:
-        points = half_points(written, number, POINTS_COLUMNS[0], "points")
+        points = half_points(written, number, POINTS_COLUMNS[0], Message(gettext_noop("points")))
         if points != player.points:
             yield Adjustment(
                 CHANGED,
                 (number,),
-                f"column {POINTS_COLUMNS[0]}: player {player.pairing_number}'s points "
-                f"{format_points(points)} replaced by {format_points(player.points)}, the score "
-                "of the results with the unknown ones read as unknown",
+                Message(
+                    gettext_noop(
+                        "column %(column)s: player %(player)s's points %(points)s replaced by "
+                        "%(score)s, the score of the results with the unknown ones read as unknown"
+                    ),
+                    column=POINTS_COLUMNS[0],
+                    player=player.pairing_number,
+                    points=format_points(points),
+                    score=format_points(player.points),
+                ),
             )
 
 
@@ -157,37 +210,63 @@ def _forfeit_colours(
     return Adjustment(
         CHANGED,
         tuple(sorted({line_of[first], line_of[second]})),
-        f"round {round_number}: the forfeit between {first} and {second} has no colours: "
-        f"{first} (the lower pairing number) is given White",
+        Message(
+            gettext_noop(
+                "round %(round)s: the forfeit between %(first)s and %(second)s has no colours: "
+                "%(first)s (the lower pairing number) is given White"
+            ),
+            round=round_number,
+            first=first,
+            second=second,
+        ),
     )
 
 
 def _missing_records(document: TrfDocument, by_code: dict[str, list[int]]) -> Iterator[Adjustment]:
     """Records TRF-2026 expects that the file lacks (Q50: a TRF16 file has no 162/192/202/212)."""
     if not document.name:
-        yield Adjustment(DEFAULTED, (), "no tournament name (012): named 'Imported tournament'")
+        yield Adjustment(
+            DEFAULTED,
+            (),
+            Message(gettext_noop("no tournament name (012): named 'Imported tournament'")),
+        )
     if document.total_rounds is None:
         yield Adjustment(
             DEFAULTED,
             (),
-            f"no number of rounds (142 or XXR): the {document.rounds_in_file} rounds of the file",
+            Message(
+                gettext_noop("no number of rounds (142 or XXR): the %(rounds)s rounds of the file"),
+                rounds=document.rounds_in_file,
+            ),
         )
     if document.initial_color is None and document.players:
         colour = tournament_state(document, 1).initial_color
         yield Adjustment(
             DEFAULTED,
             (),
-            f"no initial colour (152 or XXC): {colour.name.lower()}, read from round 1",
+            Message(_NO_INITIAL_COLOUR[colour]),
         )
     if not any(
         code in by_code for code in ("162", "XXS", "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU")
     ):
-        yield Adjustment(DEFAULTED, (), "no scoring system (162): standard scoring 1 - ½ - 0")
+        yield Adjustment(
+            DEFAULTED,
+            (),
+            Message(gettext_noop("no scoring system (162): standard scoring 1 - ½ - 0")),
+        )
     if "212" not in by_code:
         yield Adjustment(
-            DEFAULTED, (), "no standings tie-break list (212): the standings use the list of 202"
+            DEFAULTED,
+            (),
+            Message(
+                gettext_noop("no standings tie-break list (212): the standings use the list of 202")
+            ),
         )
     if not document.tie_breaks:
         yield Adjustment(
-            DEFAULTED, (), "no tie-break list (202): none set; choose them before the standings"
+            DEFAULTED,
+            (),
+            Message(
+                gettext_noop("no tie-break list (202): none set; choose them before the standings")
+            ),
         )
