@@ -7,6 +7,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
 from tournaments.domain.acceleration import (
     acceleration_difference,
     premise_problem,
@@ -70,20 +73,25 @@ def refuse_unsupported(document: TrfDocument, lines: Lines) -> None:
         if problem is not None:  # before anything reads the state (C.04.7 1.1)
             raise lines.refuse_header(("192", "XXA", "250"), problem, column=1)
     if document.round_count < 1:
-        raise TrfImportError("the file gives no number of rounds (XXR or 142) and no rounds")
+        raise TrfImportError(_("the file gives no number of rounds (XXR or 142) and no rounds"))
     if document.round_count > MAX_ROUNDS:
         raise lines.refuse_header(
             ("XXR", "142"),
-            f"{document.round_count} rounds: a tournament has at most {MAX_ROUNDS}",
+            _("%(rounds)s rounds: a tournament has at most %(maximum)s")
+            % {"rounds": document.round_count, "maximum": MAX_ROUNDS},
         )
     late = [bye.round_number for bye in document.byes if bye.round_number > document.round_count]
     if late:
         raise lines.refuse_header(
-            ("240",), f"a bye in round {late[0]}, after the last round ({document.round_count})"
+            ("240",),
+            _("a bye in round %(round)s, after the last round (%(last)s)")
+            % {"round": late[0], "last": document.round_count},
         )
     unknown = [code for code in document.tie_breaks if not is_known_tiebreak(code)]
     if unknown:
-        raise lines.refuse_header(("202",), f"unknown tie-break code(s): {', '.join(unknown)}")
+        raise lines.refuse_header(
+            ("202",), _("unknown tie-break code(s): %(codes)s") % {"codes": ", ".join(unknown)}
+        )
 
 
 def create_tournament(
@@ -99,8 +107,14 @@ def create_tournament(
     start = _date(document.start_date)
     end = _date(document.end_date)
     if start and end and end < start:
-        raise lines.refuse_header(("052",), "the end date is before the start date")
-    name = _text(document.name or "Imported tournament", 200, "012", "name", lines)
+        raise lines.refuse_header(("052",), _("the end date is before the start date"))
+    name = _text(
+        document.name or "Imported tournament",
+        200,
+        "012",
+        gettext_noop("the name is longer than %(length)s characters"),
+        lines,
+    )
     scoring = document.scoring
     points = [
         scoring.win,
@@ -114,7 +128,7 @@ def create_tournament(
         scoring.zero_bye,
     ]
     if any(value < 0 for value in points):
-        raise lines.refuse_header(("XXS", "162", "BBW"), "negative points in the scoring system")
+        raise lines.refuse_header(("XXS", "162", "BBW"), _("negative points in the scoring system"))
     tiebreaks = list(document.tie_breaks)
     if round_robin is not None:
         tiebreaks = _without_buchholz(tiebreaks, lines, adjustments)
@@ -122,12 +136,36 @@ def create_tournament(
         **_round_robin_fields(round_robin),
         name=name,
         slug=slug or unique_tournament_slug(name),
-        city=_text(document.city or "", 100, "022", "city", lines),
-        federation=_text(document.federation or "", 32, "032", "federation", lines),
+        city=_text(
+            document.city or "",
+            100,
+            "022",
+            gettext_noop("the city is longer than %(length)s characters"),
+            lines,
+        ),
+        federation=_text(
+            document.federation or "",
+            32,
+            "032",
+            gettext_noop("the federation is longer than %(length)s characters"),
+            lines,
+        ),
         start_date=start,
         end_date=end,
-        chief_arbiter=_text(document.chief_arbiter or "", 200, "102", "chief arbiter", lines),
-        deputy_arbiter=_text("; ".join(document.deputies), 200, "112", "deputies", lines),
+        chief_arbiter=_text(
+            document.chief_arbiter or "",
+            200,
+            "102",
+            gettext_noop("the chief arbiter is longer than %(length)s characters"),
+            lines,
+        ),
+        deputy_arbiter=_text(
+            "; ".join(document.deputies),
+            200,
+            "112",
+            gettext_noop("the deputies is longer than %(length)s characters"),
+            lines,
+        ),
         rounds=document.round_count if round_robin is None else round_robin.rounds,
         pairing_system=_pairing_system(
             document, start, lines, adjustments if round_robin is None else []
@@ -194,14 +232,20 @@ def national_support(document: TrfDocument, lines: Lines) -> NationalSupport:
     for number, rating in support.ratings.items():
         if rating > MAX_RATING:
             raise TrfImportError(
-                f"NRS record of player {number}: national rating {rating} is above {MAX_RATING}"
+                _(
+                    "NRS record of player %(player)s: national rating %(rating)s is above "
+                    "%(maximum)s"
+                )
+                % {"player": number, "rating": rating, "maximum": MAX_RATING}
             )
     return support
 
 
-def _text(value: str, max_length: int, code: str, what: str, lines: Lines) -> str:
+def _text(value: str, max_length: int, code: str, too_long: str, lines: Lines) -> str:
+    """`value`, refused with the sentence `too_long` (its `%(length)s` the maximum) when longer
+    than `max_length`."""
     if len(value) > max_length:
-        raise lines.refuse_header((code,), f"the {what} is longer than {max_length} characters")
+        raise lines.refuse_header((code,), _(too_long) % {"length": max_length})
     return value
 
 
@@ -230,8 +274,11 @@ def _baku_acceleration(document: TrfDocument, lines: Lines, adjustments: list[Ad
     if difference is not None:
         raise lines.refuse_header(
             ("XXA", "250"),
-            f"the accelerations are not the Baku method's ({difference}); only Baku "
-            "acceleration is supported",
+            _(
+                "the accelerations are not the Baku method's (%(difference)s); only Baku "
+                "acceleration is supported"
+            )
+            % {"difference": difference},
             column=1,
         )
     if not baku_code:
@@ -261,7 +308,9 @@ def _pairing_system(
         if code not in PairingSystem.values:
             known = ", ".join(PairingSystem.values)
             raise lines.refuse_header(
-                ("192",), f"pairing system {code!r} is not supported (supported: {known})"
+                ("192",),
+                _("pairing system %(code)s is not supported (supported: %(known)s)")
+                % {"code": repr(code), "known": known},
             )
         return PairingSystem(code)
     system = PairingSystem.FIDE_DUTCH if start is None else PairingSystem.for_start_date(start)
