@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournaments.domain.roundrobin import withdrawn_in_file
 from tournaments.domain.state import Outcome, PlayerId
@@ -71,7 +72,8 @@ def create_players(
             raise lines.refuse_player(
                 player.pairing_number,
                 58,
-                f"FIDE id {player.fide_id} is also player {fide_ids[player.fide_id]}'s",
+                _("FIDE id %(fide_id)s is also player %(player)s's")
+                % {"fide_id": player.fide_id, "player": fide_ids[player.fide_id]},
             )
         fide_ids[player.fide_id] = player.pairing_number
     created = Player.objects.bulk_create(players)
@@ -84,15 +86,25 @@ def _player(
     number = trf.pairing_number
     title = _TITLES.get(trf.title.upper()) if trf.title else None
     if trf.title and title is None:
-        raise lines.refuse_player(number, 11, f"unknown title {trf.title!r}")
+        raise lines.refuse_player(
+            number, 11, _("unknown title %(title)s") % {"title": repr(trf.title)}
+        )
     sex = _SEXES.get(trf.sex.lower()) if trf.sex else None
     if trf.sex and sex is None:
-        raise lines.refuse_player(number, 10, f"unknown sex {trf.sex!r} (m or w)")
+        raise lines.refuse_player(
+            number, 10, _("unknown sex %(sex)s (m or w)") % {"sex": repr(trf.sex)}
+        )
     rating = trf.rating or 0
     if rating > MAX_RATING:
-        raise lines.refuse_player(number, 49, f"rating {rating} is above {MAX_RATING}")
+        raise lines.refuse_player(
+            number,
+            49,
+            _("rating %(rating)s is above %(maximum)s") % {"rating": rating, "maximum": MAX_RATING},
+        )
     if trf.birth_date and not _BIRTH_DATE.match(trf.birth_date):
-        raise lines.refuse_player(number, 70, f"birth date {trf.birth_date!r} is not YYYY/MM/DD")
+        raise lines.refuse_player(
+            number, 70, _("birth date %(date)s is not YYYY/MM/DD") % {"date": repr(trf.birth_date)}
+        )
     birth_date = re.sub(r"[.-]", "/", trf.birth_date)
     line = tuple(filter(None, [lines.players.get(number)]))
     for written, kept, what in (
@@ -192,8 +204,11 @@ def _games(
             raise lines.refuse_player(
                 pairing.bye,
                 _result_column(rnd.number),
-                f"round {rnd.number}: a forfeit win without an opponent (0000 - +) is not "
-                "supported; write U for the pairing-allocated bye or F for a full-point bye",
+                _(
+                    "round %(round)s: a forfeit win without an opponent (0000 - +) is not "
+                    "supported; write U for the pairing-allocated bye or F for a full-point bye"
+                )
+                % {"round": rnd.number},
             )
 
     def board_key(white: PlayerId, black: PlayerId) -> tuple[int, int, int]:
@@ -212,8 +227,12 @@ def _games(
             raise lines.refuse_player(
                 game.white,
                 _result_column(rnd.number),
-                f"round {rnd.number}: results {white_entry.outcome.value!r} and "
-                f"{black_entry.outcome.value!r} do not make a game result",
+                _("round %(round)s: results %(white)s and %(black)s do not make a game result")
+                % {
+                    "round": rnd.number,
+                    "white": repr(white_entry.outcome.value),
+                    "black": repr(black_entry.outcome.value),
+                },
             ) from None
         games.append(
             Game(
