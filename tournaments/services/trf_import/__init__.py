@@ -24,6 +24,7 @@ forfeit losses to the last round withdrawn (C.06 V.4).
 
 from __future__ import annotations
 
+from tournaments.domain.messages import Message, gettext_noop
 from tournaments.domain.roundrobin import round_robin_cycles
 from tournaments.domain.trf import TrfDocument, TrfError, parse_trf
 from tournaments.domain.trf.adjustments import file_adjustments
@@ -133,7 +134,12 @@ def _as_round_robin(
             Adjustment(
                 AdjustmentKind.CHANGED,
                 (),
-                "the rounds are the Berger tables' (C.05 Annex 1): imported as a round robin",
+                Message(
+                    gettext_noop(
+                        "the rounds are the Berger tables' (C.05 Annex 1): "
+                        "imported as a round robin"
+                    )
+                ),
             )
         )
     if document.round_count != reading.rounds:
@@ -141,8 +147,15 @@ def _as_round_robin(
             Adjustment(
                 AdjustmentKind.CHANGED,
                 tuple(filter(None, [lines.header.get("XXR") or lines.header.get("142")])),
-                f"{document.round_count} rounds: a {len(document.players)}-player round robin "
-                f"has {reading.rounds} (C.05 Annex 1)",
+                Message(
+                    gettext_noop(
+                        "%(rounds)s rounds: a %(players)s-player round robin has %(table)s "
+                        "(C.05 Annex 1)"
+                    ),
+                    rounds=document.round_count,
+                    players=len(document.players),
+                    table=reading.rounds,
+                ),
             )
         )
     return kept

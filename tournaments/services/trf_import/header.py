@@ -15,6 +15,7 @@ from tournaments.domain.acceleration import (
     premise_problem,
     split_system_code,
 )
+from tournaments.domain.messages import Message
 from tournaments.domain.ratings import RatingMethod
 from tournaments.domain.roundrobin import round_robin_type
 from tournaments.domain.state import Color
@@ -211,7 +212,12 @@ def _without_buchholz(codes: list[str], lines: Lines, adjustments: list[Adjustme
             Adjustment(
                 AdjustmentKind.CHANGED,
                 tuple(filter(None, [lines.header.get("202")])),
-                f"a round robin has no Buchholz tie-break (C.07 8): {', '.join(barred)} left out",
+                Message(
+                    gettext_noop(
+                        "a round robin has no Buchholz tie-break (C.07 8): %(codes)s left out"
+                    ),
+                    codes=", ".join(barred),
+                ),
             )
         )
     return [code for code in codes if not is_buchholz(code)]
@@ -286,8 +292,12 @@ def _baku_acceleration(document: TrfDocument, lines: Lines, adjustments: list[Ad
             Adjustment(
                 AdjustmentKind.CHANGED,
                 (),
-                "the XXA/250 accelerations are the Baku method's: read as Baku acceleration "
-                "(C.04.7)",
+                Message(
+                    gettext_noop(
+                        "the XXA/250 accelerations are the Baku method's: "
+                        "read as Baku acceleration (C.04.7)"
+                    )
+                ),
             )
         )
     return True
@@ -314,12 +324,16 @@ def _pairing_system(
             )
         return PairingSystem(code)
     system = PairingSystem.FIDE_DUTCH if start is None else PairingSystem.for_start_date(start)
-    reason = "the file has no start date" if start is None else "the rules in force at its start"
+    reason = (
+        gettext_noop("no pairing system (192): %(system)s, the file has no start date")
+        if start is None
+        else gettext_noop("no pairing system (192): %(system)s, the rules in force at its start")
+    )
     adjustments.append(
         Adjustment(
             AdjustmentKind.DEFAULTED,
             (),
-            f"no pairing system (192): {system.label}, {reason}",
+            Message(reason, system=system.label),
         )
     )
     return system

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments.domain.messages import Message, gettext_noop
 from tournaments.domain.roundrobin import withdrawn_in_file
 from tournaments.domain.state import Outcome, PlayerId
 from tournaments.domain.trf import (
@@ -107,17 +108,25 @@ def _player(
         )
     birth_date = re.sub(r"[.-]", "/", trf.birth_date)
     line = tuple(filter(None, [lines.players.get(number)]))
-    for written, kept, what in (
-        (trf.title, title or "", "title"),
-        (trf.sex, sex or "", "sex"),
-        (trf.birth_date, birth_date, "birth date"),
+    for written, kept, read_as in (
+        (
+            trf.title,
+            title or "",
+            gettext_noop("player %(player)s: title %(written)s read as '%(kept)s'"),
+        ),
+        (trf.sex, sex or "", gettext_noop("player %(player)s: sex %(written)s read as '%(kept)s'")),
+        (
+            trf.birth_date,
+            birth_date,
+            gettext_noop("player %(player)s: birth date %(written)s read as '%(kept)s'"),
+        ),
     ):
         if written != kept:
             adjustments.append(
                 Adjustment(
                     AdjustmentKind.CHANGED,
                     line,
-                    f"player {number}: {what} {written!r} read as '{kept}'",
+                    Message(read_as, player=number, written=repr(written), kept=kept),
                 )
             )
     return Player(
@@ -289,8 +298,14 @@ def mark_withdrawals(
             Adjustment(
                 AdjustmentKind.CHANGED,
                 tuple(filter(None, [lines.players.get(player.pairing_number)])),
-                f"player {player.pairing_number}: absent from round {first} on, so withdrawn "
-                f"from round {first}",
+                Message(
+                    gettext_noop(
+                        "player %(player)s: absent from round %(round)s on, "
+                        "so withdrawn from round %(round)s"
+                    ),
+                    player=player.pairing_number,
+                    round=first,
+                ),
             )
         )
     Player.objects.bulk_update(withdrawn, ["status", "withdrawn_from_round"])
@@ -322,8 +337,14 @@ def mark_round_robin_withdrawals(
             Adjustment(
                 AdjustmentKind.CHANGED,
                 tuple(filter(None, [lines.players.get(player.pairing_number)])),
-                f"player {player.pairing_number}: forfeits lost from round {first} to the end, "
-                f"so withdrawn from round {first}",
+                Message(
+                    gettext_noop(
+                        "player %(player)s: forfeits lost from round %(round)s to the end, "
+                        "so withdrawn from round %(round)s"
+                    ),
+                    player=player.pairing_number,
+                    round=first,
+                ),
             )
         )
     Player.objects.bulk_update(withdrawn, ["status", "withdrawn_from_round"])
