@@ -228,4 +228,6 @@ def test_a_trf_import_preview_s_adjustments_are_translated(client: Client, arbit
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"
     trf = SimpleUploadedFile("tournament.trf", text.encode(), content_type="text/plain")
     page = client.post("/manage/import/", {"file": trf}).content.decode()
+    line = text.count("\n")
+    assert f"<td>riga {line}</td>" in page and "<td>ignorato</td>" in page
     assert "i commenti (###) non vengono conservati" in page

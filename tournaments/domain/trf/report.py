@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
+from tournaments.domain.messages import Message, gettext_noop
 from tournaments.domain.trf.model import TrfDocument
 
 
@@ -20,6 +21,18 @@ class AdjustmentKind(StrEnum):
     IGNORED = "ignored"
     CHANGED = "changed"
     DEFAULTED = "defaulted"
+
+    @property
+    def label(self) -> Message:
+        """The kind as the import preview names it, translatable."""
+        return Message(_KIND_LABELS[self])
+
+
+_KIND_LABELS = {
+    AdjustmentKind.IGNORED: gettext_noop("ignored"),
+    AdjustmentKind.CHANGED: gettext_noop("changed"),
+    AdjustmentKind.DEFAULTED: gettext_noop("defaulted"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,11 +50,12 @@ class Adjustment:
         if not self.lines:
             return ""
         if len(self.lines) == 1:
-            return f"line {self.lines[0]}"
+            return Message(gettext_noop("line %(line)s"), line=self.lines[0])
         first, last = self.lines[0], self.lines[-1]
         if list(self.lines) == list(range(first, last + 1)):
-            return f"lines {first}-{last}"
-        return "lines " + ", ".join(str(line) for line in self.lines)
+            return Message(gettext_noop("lines %(first)s-%(last)s"), first=first, last=last)
+        listed = ", ".join(str(line) for line in self.lines)
+        return Message(gettext_noop("lines %(lines)s"), lines=listed)
 
     def __str__(self) -> str:
         where = f"{self.where}: " if self.lines else ""
