@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from tournaments.domain.messages import Message, gettext_noop
 from tournaments.domain.ratings import RatingMethod
 from tournaments.domain.trf.model import TrfWriteError
 
@@ -66,11 +67,12 @@ def _digits(value: int, width: int, what: str) -> str:
 
 class NationalLineError(ValueError):
     """A `172` line or NRS record the program cannot take; `code` is its first three
-    characters (to find its line), `str()` the reason."""
+    characters (to find its line), `str()` and `reason` (translatable) the reason."""
 
     def __init__(self, code: str, reason: str) -> None:
         super().__init__(reason)
         self.code = code
+        self.reason = reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,13 +101,25 @@ def read_national(lines: Iterable[str]) -> NationalSupport:
             except ValueError:
                 known = ", ".join(item.value for item in RatingMethod)
                 raise NationalLineError(
-                    "172", f"172: tournament-rating method {text!r} is not supported ({known})"
+                    "172",
+                    Message(
+                        gettext_noop(
+                            "172: tournament-rating method %(method)s is not supported (%(known)s)"
+                        ),
+                        method=repr(text),
+                        known=known,
+                    ),
                 ) from None
         elif _NRS.match(line) and not line.startswith(("XX", "BB")):
             rating = line[48:52].strip()
             if rating and not (rating.isascii() and rating.isdigit()):
                 raise NationalLineError(
-                    line[:3], f"NRS record of player {int(line[4:8])}: rating {rating!r}"
+                    line[:3],
+                    Message(
+                        gettext_noop("NRS record of player %(player)s: rating %(rating)s"),
+                        player=int(line[4:8]),
+                        rating=repr(rating),
+                    ),
                 )
             ratings[int(line[4:8])] = int(rating or 0)
     return NationalSupport(method, ratings)

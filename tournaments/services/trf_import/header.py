@@ -234,7 +234,7 @@ def national_support(document: TrfDocument, lines: Lines) -> NationalSupport:
     try:
         support = read_national(document.other_lines)
     except NationalLineError as error:
-        raise lines.refuse_header((error.code,), str(error), column=1) from None
+        raise lines.refuse_header((error.code,), error.reason, column=1) from None
     for number, rating in support.ratings.items():
         if rating > MAX_RATING:
             raise TrfImportError(
