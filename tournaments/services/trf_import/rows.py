@@ -290,23 +290,11 @@ def mark_withdrawals(
         first = len(outcomes)
         while first > 1 and outcomes[first - 2] is Outcome.ABSENT:
             first -= 1
-        player = players[trf_player.pairing_number]
-        player.status = PlayerStatus.WITHDRAWN
-        player.withdrawn_from_round = first
-        withdrawn.append(player)
-        adjustments.append(
-            Adjustment(
-                AdjustmentKind.CHANGED,
-                tuple(filter(None, [lines.players.get(player.pairing_number)])),
-                Message(
-                    gettext_noop(
-                        "player %(player)s: absent from round %(round)s on, "
-                        "so withdrawn from round %(round)s"
-                    ),
-                    player=player.pairing_number,
-                    round=first,
-                ),
-            )
+        reason = gettext_noop(
+            "player %(player)s: absent from round %(round)s on, so withdrawn from round %(round)s"
+        )
+        withdrawn.append(
+            _withdraw(players[trf_player.pairing_number], first, reason, lines, adjustments)
         )
     Player.objects.bulk_update(withdrawn, ["status", "withdrawn_from_round"])
 
@@ -329,25 +317,29 @@ def mark_round_robin_withdrawals(
             first -= 1
         while history[first - 1].outcome is not Outcome.FORFEIT_LOSS:
             first += 1  # the trail starts with the first forfeit, not with a bye
-        player = players[player_id]
-        player.status = PlayerStatus.WITHDRAWN
-        player.withdrawn_from_round = first
-        withdrawn.append(player)
-        adjustments.append(
-            Adjustment(
-                AdjustmentKind.CHANGED,
-                tuple(filter(None, [lines.players.get(player.pairing_number)])),
-                Message(
-                    gettext_noop(
-                        "player %(player)s: forfeits lost from round %(round)s to the end, "
-                        "so withdrawn from round %(round)s"
-                    ),
-                    player=player.pairing_number,
-                    round=first,
-                ),
-            )
+        reason = gettext_noop(
+            "player %(player)s: forfeits lost from round %(round)s to the end, "
+            "so withdrawn from round %(round)s"
         )
+        withdrawn.append(_withdraw(players[player_id], first, reason, lines, adjustments))
     Player.objects.bulk_update(withdrawn, ["status", "withdrawn_from_round"])
+
+
+def _withdraw(
+    player: Player, first: int, reason: str, lines: Lines, adjustments: list[Adjustment]
+) -> Player:
+    """`player` withdrawn from round `first` on, and the preview's note saying why (`reason`, a
+    message with the player's number and that round)."""
+    player.status = PlayerStatus.WITHDRAWN
+    player.withdrawn_from_round = first
+    adjustments.append(
+        Adjustment(
+            AdjustmentKind.CHANGED,
+            tuple(filter(None, [lines.players.get(player.pairing_number)])),
+            Message(reason, player=player.pairing_number, round=first),
+        )
+    )
+    return player
 
 
 _ROUND_ROBIN_TRAIL = frozenset({Outcome.FORFEIT_LOSS, Outcome.PAIRING_BYE})
