@@ -63,3 +63,40 @@ def test_every_string_has_a_checked_translation(made: Path, catalogue: str, lang
         f"{catalogue} ({language}): untranslated {untranslated}; fuzzy {fuzzy} "
         "(make messages, translate, docs/translations.md)"
     )
+
+
+ENTRY = re.compile(
+    r'(?:^msgctxt "(?P<context>.*)"\n)?'
+    r'^msgid (?P<english>(?:".*"\n)+)^msgstr (?P<text>(?:".*"\n)+)',
+    re.M,
+)
+
+
+def _joined(block: str) -> str:
+    return "".join(re.findall(r'"(.*)"', block))
+
+
+def _entries(po: Path) -> dict[tuple[str | None, str], str]:
+    """The singular entries of a committed catalogue: (context, English) -> translation."""
+    return {
+        (match["context"], _joined(match["english"])): _joined(match["text"])
+        for match in ENTRY.finditer(po.read_text(encoding="utf-8"))
+        if _joined(match["english"])
+    }
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_string_in_two_catalogues_reads_the_same_in_both(language: str) -> None:
+    """One English string, one translation: which catalogue wins depends on Django's lookup
+    order, so two different translations would make a page's words depend on it."""
+    seen: dict[tuple[str | None, str], tuple[str, str]] = {}
+    differing = []
+    for catalogue in project_catalogues():
+        po = catalogue.locale / language / "LC_MESSAGES" / "django.po"
+        if not po.exists():
+            continue
+        for key, text in _entries(po).items():
+            first = seen.setdefault(key, (catalogue.name, text))
+            if first[1] != text:
+                differing.append(f"{key[1]!r}: {first[0]} {first[1]!r}, {catalogue.name} {text!r}")
+    assert not differing, f"{language}: " + "; ".join(differing)
