@@ -429,16 +429,7 @@ def _read_acceleration(line: str, number: int) -> _AccelerationLine:
     last_round = _required(line, number, 19, 21, Message(gettext_noop("last round")))
     first_player = _required(line, number, 23, 26, Message(gettext_noop("first player")))
     last_player = _required(line, number, 28, 31, Message(gettext_noop("last player")))
-    if first_round < 1 or last_round < first_round:
-        raise TrfError(
-            Message(
-                gettext_noop("rounds %(first)s-%(last)s are not a range"),
-                first=first_round,
-                last=last_round,
-            ),
-            line=number,
-            column=15,
-        )
+    _check_round_range(first_round, last_round, number, column=15)
     return _AccelerationLine(
         number=number,
         column=23,
@@ -447,6 +438,18 @@ def _read_acceleration(line: str, number: int) -> _AccelerationLine:
         first_round=first_round,
         values=(points,) * (last_round - first_round + 1),
     )
+
+
+def _check_round_range(first: int, last: int, number: int, *, column: int) -> None:
+    """Rounds `first` to `last` of a record (`250`, `260`) must be a range from round 1 on."""
+    if first < 1 or last < first:
+        raise TrfError(
+            Message(
+                gettext_noop("rounds %(first)s-%(last)s are not a range"), first=first, last=last
+            ),
+            line=number,
+            column=column,
+        )
 
 
 def _required(line: str, number: int, first: int, last: int, what: str) -> int:
@@ -473,16 +476,7 @@ def _read_forbidden(line: str, number: int) -> _ForbiddenLine:
         # 260: first round 5-7, last round 9-11, players from 13 (TRF-2026).
         first_round = _required(line, number, 5, 7, Message(gettext_noop("first round")))
         last_round = _required(line, number, 9, 11, Message(gettext_noop("last round")))
-        if first_round < 1 or last_round < first_round:
-            raise TrfError(
-                Message(
-                    gettext_noop("rounds %(first)s-%(last)s are not a range"),
-                    first=first_round,
-                    last=last_round,
-                ),
-                line=number,
-                column=5,
-            )
+        _check_round_range(first_round, last_round, number, column=5)
         words = tokens(line, 12)
     players = tuple(
         (
