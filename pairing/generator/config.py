@@ -40,6 +40,8 @@ lines. We read the same keys, with the same meaning, plus three of our own:
 - ours, `SwapLastTwoRounds`: `yes` or `no` (default), a double round robin's first cycle with its
   last two rounds exchanged (C.05 Annex 1; VCL Q98); drawn when a double round robin's file
   leaves it out.
+- ours, `ResultsModel`: `table` (default: FIDE's rating table and `DrawPercentage`) or `tec`
+  (the TEC's statistical model of results, `tec_model`; VCL Q32); like `Edition`, never drawn.
 - ours, `PlayersFile`: a TRF or CSV file of players (name, rating, federation, title, ...;
   `roster`), relative to the configuration file, instead of drawn ratings (VCL Q27);
   `PlayersNumber` may then be left out, and must otherwise equal the file's count.
@@ -75,6 +77,7 @@ from pairing.generator.amounts import (
     parse_amount,
     rate_event,
 )
+from pairing.generator.results import GameModel
 from pairing.generator.roster import Entrant, RosterError, read_roster
 from pairing.roundrobin.berger import BergerTableError, total_rounds
 from tournaments.domain.tiebreaks import (
@@ -186,6 +189,8 @@ class GeneratorConfig:
     format: TournamentFormat = TournamentFormat.SWISS
     swap_last_two: bool = False
     """A double round robin's first cycle with its last two rounds exchanged (C.05 Annex 1)."""
+    game_model: GameModel = GameModel.TABLE
+    """How games played are scored (`ResultsModel`; VCL Q32)."""
 
     def __post_init__(self) -> None:
         _check_range("PlayersNumber", self.players, 2, MAX_PLAYERS)
@@ -304,6 +309,8 @@ class GeneratorConfig:
         unused = (_RATING_KEYS if self.players_file else ()) + tuple(
             item.event.rate_key for item in self.amounts if item.round is None
         )
+        if self.game_model is GameModel.TABLE:  # the files as they were before the TEC model
+            unused += ("ResultsModel",)
         if self.format.cycles < 2:  # the Swiss files as they were before round robins
             unused += (
                 ("SwapLastTwoRounds",) if self.round_robin else ("Format", "SwapLastTwoRounds")
@@ -341,6 +348,7 @@ _FIELD_OF_KEY: Final = {
     "UnratedPercentage": "unrated_percentage",
     "Format": "format",
     "SwapLastTwoRounds": "swap_last_two",
+    "ResultsModel": "game_model",
 }
 _RATING_KEYS: Final = (
     "HighestRating",
@@ -372,7 +380,7 @@ def _format(value: object, key: str) -> str:
         return "baku" if value else "none"
     if isinstance(value, tuple):
         return ",".join(value)
-    if isinstance(value, InitialColor | RatingSpread | TournamentFormat):
+    if isinstance(value, InitialColor | RatingSpread | TournamentFormat | GameModel):
         return str(value.value)
     return str(value)
 
@@ -482,6 +490,7 @@ def _parse(text: str, read_file: ReadFile | None) -> tuple[GeneratorConfig, set[
     spread = RatingSpread.UNIFORM
     tournament_format = TournamentFormat.SWISS
     swap_last_two = False
+    game_model = GameModel.TABLE
     amounts: list[EventAmount] = []
     seen: set[str] = set()
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -532,6 +541,12 @@ def _parse(text: str, read_file: ReadFile | None) -> tuple[GeneratorConfig, set[
                     f"SwapLastTwoRounds must be yes or no, not {value!r}", line=number
                 )
             swap_last_two = value.lower() == "yes"
+        elif key == "ResultsModel":
+            if value.lower() not in ("table", "tec"):
+                raise GeneratorConfigError(
+                    f"ResultsModel must be table or tec, not {value!r}", line=number
+                )
+            game_model = GameModel(value.lower())
         else:
             numbers[_FIELD_OF_KEY[key]] = _read_number(key, value, number)
     if roster and "players" not in numbers:
@@ -563,6 +578,7 @@ def _parse(text: str, read_file: ReadFile | None) -> tuple[GeneratorConfig, set[
         amounts=tuple(sorted(amounts, key=lambda item: item.sort_key)),
         format=tournament_format,
         swap_last_two=swap_last_two,
+        game_model=game_model,
     )
     return config, seen
 

@@ -88,6 +88,7 @@ def plan_games(config: GeneratorConfig, rng: random.Random) -> dict[int, RoundGa
                 half_zero=chances[r].get(Event.HALF_ZERO, 0.0),
                 zero_half=chances[r].get(Event.ZERO_HALF, 0.0),
                 zero_zero=chances[r].get(Event.ZERO_ZERO, 0.0),
+                game_model=config.game_model,
             ),
             tuple((event, counts[r][event]) for event in GAME_EVENTS if event in counts[r]),
         )

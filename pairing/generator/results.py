@@ -11,6 +11,10 @@ fails to appear independently, so that one game in `ForfeitRate` is forfeited; w
 both lose (a double forfeit, `-` on both sides). A game played is then, one time in
 `HalfZeroRate`, `ZeroHalfRate` or `ZeroZeroRate`, scored ½-0, 0-½ or 0-0 by the arbiter (C.04.1;
 a rated game, TRF `=`/`0`, `0`/`=`, `0`/`0`); otherwise its result follows `E`.
+
+With `ResultsModel=tec` (`GameModel.TEC`) a game played is drawn from the TEC's statistical
+model instead (`tec_model`; VCL Q32): its own white advantage and draw rate, no
+`DrawPercentage`.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ import random
 from dataclasses import dataclass
 from typing import Final
 
+from pairing.generator.tec_model import tec_probabilities
 from tournaments.domain.rating_tables import expected_hundredths
 from tournaments.domain.state import Outcome
 
@@ -57,6 +62,15 @@ _OUTCOMES = {
 }
 
 
+class GameModel(enum.Enum):
+    """How a game played is scored from the ratings (the `ResultsModel` key; VCL Q32)."""
+
+    TABLE = "table"
+    """FIDE's rating table (B.02 8.1.2) and `DrawPercentage`: see the module."""
+    TEC = "tec"
+    """The TEC's "Statistical model for chess tournament simulations" (`tec_model`)."""
+
+
 @dataclass(frozen=True, slots=True)
 class ResultModel:
     """The probabilities of one round: the draw percentage, and the probability that a game is
@@ -67,6 +81,7 @@ class ResultModel:
     half_zero: float = 0.0
     zero_half: float = 0.0
     zero_zero: float = 0.0
+    game_model: GameModel = GameModel.TABLE
 
     @classmethod
     def from_rates(
@@ -76,10 +91,14 @@ class ResultModel:
         half_zero_rate: int = 0,
         zero_half_rate: int = 0,
         zero_zero_rate: int = 0,
+        game_model: GameModel = GameModel.TABLE,
     ) -> ResultModel:
         """The model of "one in N" rates (0: never)."""
-        rates = (forfeit_rate, half_zero_rate, zero_half_rate, zero_zero_rate)
-        return cls(draw_percentage, *(1 / rate if rate else 0.0 for rate in rates))
+        forfeit, half_zero, zero_half, zero_zero = (
+            1 / rate if rate else 0.0
+            for rate in (forfeit_rate, half_zero_rate, zero_half_rate, zero_zero_rate)
+        )
+        return cls(draw_percentage, forfeit, half_zero, zero_half, zero_zero, game_model)
 
     @property
     def unusual(self) -> tuple[tuple[GameEnd, float], ...]:
@@ -119,7 +138,16 @@ class ResultModel:
         return self.played(rng, white_rating, black_rating)
 
     def played(self, rng: random.Random, white_rating: int, black_rating: int) -> GameEnd:
-        """The result of a game played and scored normally, from FIDE's table (see the module)."""
+        """The result of a game played and scored normally, from FIDE's table or the TEC model
+        (see the module)."""
+        if self.game_model is GameModel.TEC:
+            odds = tec_probabilities(white_rating, black_rating)
+            toss = rng.random()
+            if toss < odds.white_wins:
+                return GameEnd.WHITE_WINS
+            if toss < odds.white_wins + odds.draw:
+                return GameEnd.DRAW
+            return GameEnd.BLACK_WINS
         expected = expected_score(white_rating, black_rating)
         draw = self.draw_percentage / 100 * 2 * min(expected, 1 - expected)
         white_wins = expected - draw / 2
