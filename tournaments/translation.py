@@ -3,9 +3,12 @@ docs/translations.md)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from django.utils.translation import gettext
 
 from tournaments.domain.messages import Message
+from tournaments.domain.warnings import ActionWarning, Refusal
 
 
 def translated(text: str) -> str:
@@ -21,3 +24,18 @@ def translated(text: str) -> str:
         name: translated(value) if isinstance(value, str) else value
         for name, value in text.values.items()
     }
+
+
+def translated_warning(warning: ActionWarning) -> ActionWarning:
+    """`warning` in the active language: its title and consequences translated (a warning the
+    pure rules made in English, `tournaments.domain.warnings`)."""
+    return dataclasses.replace(
+        warning,
+        title=translated(warning.title),
+        consequences=tuple(translated(line) for line in warning.consequences),
+    )
+
+
+def refusal_text(refusal: Refusal) -> str:
+    """Why the rules refused, in the active language: each reason translated, in order."""
+    return " ".join(translated(reason) for reason in refusal.reasons)

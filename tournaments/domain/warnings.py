@@ -11,6 +11,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from tournaments.domain.messages import Message
+
 
 class Level(enum.IntEnum):
     """How much confirmation an action needs before it is carried out."""
@@ -56,3 +58,17 @@ class ActionWarning:
     title: str
     consequences: tuple[str, ...] = ()
     rule: str = ""
+
+
+class Refusal(Exception):
+    """A change the rules refuse outright, whatever the arbiter confirms: `reasons` say why
+    (sentences of `tournaments.domain.messages`, English, translated by the web layer).
+
+    Each family of rules raises its own kind (a subclass); the service that asked turns it into
+    its own error, translated. Level-5 refusals are warnings (`Level.REFUSED`), not these: the
+    arbiter is shown them as the TEC Manual's level.
+    """
+
+    def __init__(self, *reasons: Message) -> None:
+        self.reasons = reasons
+        super().__init__(" ".join(reasons))

@@ -15,27 +15,22 @@ from dataclasses import dataclass, field
 
 from django.contrib.auth.models import User
 from django.db import models, transaction
-from django.utils.translation import gettext as _
 
-from tournaments.domain.acceleration import accelerated_rounds, premise_problem
-from tournaments.domain.configuration import (
-    combined,
-    finality_changes,
-    rounds_problem,
-    scoring_problems,
-)
+from tournaments.domain.configuration import combined, rounds_problem
 from tournaments.domain.roundrobin import DOUBLE_ROUND_ROBIN_TYPE, ROUND_ROBIN_TYPE
-from tournaments.domain.tiebreaks import (
-    DEFAULT_TIEBREAKS,
-    ROUND_ROBIN_TIEBREAKS,
-    round_robin_problems,
+from tournaments.domain.settings_changes import (
+    SettingLocked,
+    Setup,
+    SetupRefused,
+    check_dates,
+    check_setup,
+    kept_rounds,
+    settings_change,
+    tiebreak_codes,
 )
-from tournaments.domain.warnings import ActionWarning, Confirmed, Level
-from tournaments.exceptions import (
-    ActionRefused,
-    ConfigurationRefused,
-    SettingsLocked,
-)
+from tournaments.domain.tiebreaks import DEFAULT_TIEBREAKS, ROUND_ROBIN_TIEBREAKS
+from tournaments.domain.warnings import Confirmed
+from tournaments.exceptions import ConfigurationRefused, SettingsLocked
 from tournaments.models import (
     SCORE_FIELDS,
     ArbiterRole,
@@ -59,7 +54,7 @@ from tournaments.services.integrity import deleted_rows, integrity_event_record,
 from tournaments.services.trf_import.service import (
     tournament_import_trf as tournament_import_trf,  # its callers import it from here
 )
-from tournaments.translation import translated
+from tournaments.translation import refusal_text, translated, translated_warning
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -99,6 +94,17 @@ class TournamentSettings:
 RATING_LOCKED_FIELDS = ("rating_method", "unrated_rule", "unrated_rating", "tiebreak_ratings")
 """Announced before the start (C.04.2 B; C.07 10): fixed once round 1 is paired."""
 RATING_FIELDS = (*RATING_LOCKED_FIELDS, "long_event")
+
+FIXED_FIELDS = (
+    "format",
+    "pairing_system",
+    "initial_color",
+    "swap_last_two_rounds",
+    *SCORE_FIELDS,
+    *RATING_LOCKED_FIELDS,
+)
+"""The settings round 1's pairing fixes (`Setup.fixed`): the format, the rules edition, the
+initial colour, the scoring, the tournament rating and its rules (C.04.2 B; C.07 10)."""
 
 
 def color_from_seed(seed: int) -> InitialColor:
@@ -157,33 +163,24 @@ def _apply(tournament: Tournament, settings: TournamentSettings) -> None:
         tournament.initial_color = color_from_seed(tournament.initial_color_seed)
 
 
-def _check_acceleration(tournament: Tournament) -> None:
-    """Refuse Baku acceleration where it cannot apply: a round robin, or a scoring in which a
-    win is not two draws and a loss scores something (C.04.7 1.1)."""
-    if not tournament.baku_acceleration:
-        return
-    if tournament.is_round_robin:
-        raise ConfigurationRefused(_("Baku acceleration is for Swiss tournaments (C.04.7)."))
-    problem = premise_problem(tournament.scoring)
-    if problem is not None:
-        raise ConfigurationRefused(translated(problem))
+def _setup(tournament: Tournament, *, rounds: int | None = None) -> Setup:
+    """The tournament's settings as the rules of a change see them (its rounds: `rounds`, when
+    the change is not written yet)."""
+    return Setup(
+        rounds=tournament.rounds if rounds is None else rounds,
+        tiebreaks=tuple(tournament.tiebreaks),
+        scoring=tournament.scoring,
+        round_robin=tournament.is_round_robin,
+        baku_acceleration=tournament.baku_acceleration,
+        fixed={name: getattr(tournament, name) for name in FIXED_FIELDS},
+    )
 
 
 def _check_dates(settings: TournamentSettings) -> None:
-    if settings.start_date and settings.end_date and settings.end_date < settings.start_date:
-        raise SettingsLocked(_("The tournament cannot end before it starts."))
-    if settings.rounds < 1 or settings.rounds > 99:
-        raise SettingsLocked(_("A tournament has 1 to 99 rounds."))
-
-
-def _check_scoring(tournament: Tournament) -> None:
-    """Refuse a scoring system that makes no sense (VCL4THP Q74, Q81, Q83), and the Buchholz
-    family in a round robin (C.07 8; VCL Q105)."""
-    problems = scoring_problems(tournament.scoring)
-    if tournament.is_round_robin:
-        problems += round_robin_problems(tournament.tiebreaks)
-    if problems:
-        raise ConfigurationRefused(" ".join(translated(problem) for problem in problems))
+    try:
+        check_dates(start=settings.start_date, end=settings.end_date, rounds=settings.rounds)
+    except SettingLocked as refusal:
+        raise SettingsLocked(refusal_text(refusal)) from None
 
 
 @transaction.atomic
@@ -201,8 +198,10 @@ def tournament_create(*, settings: TournamentSettings, by: User) -> Tournament:
         settings = dataclasses.replace(settings, rounds=1)  # set by the drawing of numbers
     tournament = Tournament(slug=unique_tournament_slug(settings.name), rounds=settings.rounds)
     _apply(tournament, settings)
-    _check_scoring(tournament)
-    _check_acceleration(tournament)
+    try:
+        check_setup(_setup(tournament))
+    except SetupRefused as refusal:
+        raise ConfigurationRefused(refusal_text(refusal)) from None
     tournament.full_clean(exclude=["slug"])
     tournament.save()
     Round.objects.bulk_create(
@@ -264,57 +263,22 @@ def tournament_update(
     old_rounds, old_tiebreaks = tournament.rounds, list(tournament.tiebreaks)
     last_paired = next_round_number(tournament) - 1
     started = last_paired >= 1
+    old_setup = _setup(tournament)
     _apply(tournament, settings)
-    _check_scoring(tournament)
-    _check_acceleration(tournament)
-    after = _snapshot(tournament)
-    locked = {
-        "pairing_system",
-        "initial_color",
-        "format",
-        "swap_last_two_rounds",
-        *SCORE_FIELDS,
-        *RATING_LOCKED_FIELDS,
-    }
-    changed_locked = sorted(name for name in locked if before[name] != after[name])
-    if started and before["baku_acceleration"] != after["baku_acceleration"]:
-        raise SettingsLocked(
-            _(
-                "Round 1 is paired: Baku acceleration can no longer be switched on or off "
-                "(C.04.7; checklist Q109, Q110)."
-            )
+    try:
+        warnings = settings_change(
+            old_setup,
+            _setup(tournament, rounds=settings.rounds),
+            last_paired=last_paired,
+            players=tournament.players.count(),
         )
-    if (
-        started
-        and tournament.baku_acceleration
-        and accelerated_rounds(settings.rounds) != accelerated_rounds(old_rounds)
-    ):
-        raise SettingsLocked(
-            _(
-                "The accelerated rounds are the first %(accelerated)s of %(rounds)s (C.04.7 1.4): "
-                "%(new)s rounds would change them after the start."
-            )
-            % {
-                "accelerated": accelerated_rounds(old_rounds),
-                "rounds": old_rounds,
-                "new": settings.rounds,
-            }
-        )
-    if started and changed_locked:
-        raise SettingsLocked(
-            _(
-                "Round 1 is paired: the format, rules edition, initial colour, scoring, "
-                "tournament rating and rating rules can no longer change (%(fields)s)."
-            )
-            % {"fields": ", ".join(changed_locked)}
-        )
-    warning = combined(
-        _settings_warnings(
-            tournament, settings, last_paired=last_paired, old_tiebreaks=old_tiebreaks
-        )
-    )
+    except SettingLocked as refusal:
+        raise SettingsLocked(refusal_text(refusal)) from None
+    except SetupRefused as refusal:
+        raise ConfigurationRefused(refusal_text(refusal)) from None
+    warning = combined([translated_warning(warning) for warning in warnings])
     require_confirmation(warning, confirmed)
-    if before["format"] != after["format"]:
+    if before["format"] != tournament.format:
         tournament.numbers_drawn = False  # another schedule: draw the numbers again
     added, removed = _set_rounds(tournament, settings.rounds)
     tournament.full_clean()
@@ -345,8 +309,8 @@ def tournament_update(
             tournament=tournament,
             kind=IntegrityEventKind.TIEBREAKS,
             round_number=last_paired,
-            details=f"Tie-break list changed from {_codes(old_tiebreaks)} "
-            f"to {_codes(tournament.tiebreaks)}",
+            details=f"Tie-break list changed from {tiebreak_codes(old_tiebreaks)} "
+            f"to {tiebreak_codes(tournament.tiebreaks)}",
             by=by,
             snapshot=snapshot_rows(changed=[_as_it_was(tournament, tiebreaks=old_tiebreaks)]),
         )
@@ -360,108 +324,6 @@ def _as_it_was(tournament: Tournament, **fields: object) -> Tournament:
     for name, value in fields.items():
         setattr(row, name, value)
     return row
-
-
-def _codes(tiebreaks: list[str]) -> str:
-    return ", ".join(tiebreaks) or "none"
-
-
-def _settings_warnings(
-    tournament: Tournament,
-    settings: TournamentSettings,
-    *,
-    last_paired: int,
-    old_tiebreaks: list[str],
-) -> list[ActionWarning]:
-    """What changing the settings needs confirmed (or refuses), in FIDE mode or out of it."""
-    players = tournament.players.count()
-    swiss = not tournament.is_round_robin  # a round robin's rounds follow from its field
-    problem = rounds_problem(settings.rounds, players) if players and swiss else None
-    if last_paired == 0:
-        if problem is None:
-            return []
-        return [
-            ActionWarning(
-                Level.NOTICE,
-                _("This set-up cannot be completed."),
-                (
-                    translated(problem),
-                    _("Register more players or choose fewer rounds before round 1."),
-                ),
-                rule="VCL4THP Q62",
-            )
-        ]
-    warnings: list[ActionWarning] = []
-    if settings.rounds != tournament.rounds:
-        if settings.rounds < last_paired:
-            raise SettingsLocked(
-                _(
-                    "Round %(number)s is already paired: the tournament keeps at least "
-                    "%(number)s rounds."
-                )
-                % {"number": last_paired}
-            )
-        if finality_changes(
-            last_paired=last_paired, rounds=tournament.rounds, new_rounds=settings.rounds
-        ):
-            if last_paired == tournament.rounds:
-                title = _("Round %(number)s was paired as the last round:")
-            else:
-                title = _("Round %(number)s was paired as an ordinary round:")
-            raise ActionRefused(
-                ActionWarning(
-                    Level.REFUSED,
-                    title % {"number": last_paired},
-                    (
-                        _(
-                            "%(rounds)s rounds would change that, and its pairing followed the "
-                            "rules of its place (C.04.1: the number of rounds is announced in "
-                            "advance). Nothing was changed."
-                        )
-                        % {"rounds": settings.rounds},
-                    ),
-                    rule="VCL4THP Q60",
-                )
-            )
-        if problem is not None and settings.rounds > tournament.rounds:
-            raise ConfigurationRefused(translated(problem))
-        warnings.append(
-            ActionWarning(
-                Level.DOUBLE_CONFIRM,
-                _("Change the number of rounds from %(old)s to %(new)s?")
-                % {"old": tournament.rounds, "new": settings.rounds},
-                (
-                    _(
-                        "The number of rounds was announced before the start (C.04.1); the "
-                        "pairings of the rounds to come depend on it."
-                    ),
-                    _(
-                        "The change is recorded in the tournament report as "
-                        "“### Configuration @ Round %(number)s”."
-                    )
-                    % {"number": last_paired},
-                ),
-                rule="VCL4THP Q58, Q59",
-            )
-        )
-    if settings.tiebreaks != old_tiebreaks:
-        warnings.append(
-            ActionWarning(
-                Level.DOUBLE_CONFIRM,
-                _("Change the tie-breaks after the start?"),
-                (
-                    _("The announced tie-breaks were %(old)s; the standings will use %(new)s.")
-                    % {"old": _codes(old_tiebreaks), "new": _codes(settings.tiebreaks)},
-                    _(
-                        "The change and the previous list are recorded in the tournament report "
-                        "as “### Tie-breaks @ Round %(number)s”."
-                    )
-                    % {"number": last_paired},
-                ),
-                rule="VCL4THP Q201, Q202",
-            )
-        )
-    return warnings
 
 
 def _set_rounds(tournament: Tournament, rounds: int) -> tuple[list[Round], list[models.Model]]:
@@ -478,13 +340,7 @@ def _set_rounds(tournament: Tournament, rounds: int) -> tuple[list[Round], list[
         removed = tournament.round_set.filter(number__gt=rounds)
         paired = removed.exclude(state=RoundState.NOT_PAIRED).order_by("number").first()
         if paired is not None:
-            raise SettingsLocked(
-                _(
-                    "Round %(number)s is already paired: the tournament keeps at least "
-                    "%(number)s rounds."
-                )
-                % {"number": paired.number}
-            )
+            raise SettingsLocked(translated(kept_rounds(paired.number)))
         deleted = deleted_rows(removed)
         removed.delete()
     tournament.rounds = rounds
