@@ -192,15 +192,26 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
-# Login rate limiting (django-axes, database handler): after AXES_FAILURE_LIMIT failed logins
-# for one username from one address, that pair is refused until AXES_COOLOFF_MINUTES pass (or
-# `manage.py axes_reset`); a successful login clears the count.
+# The client's address (config/client_address.py): requests from these proxies (addresses or
+# networks, e.g. the shipped nginx) are believed about the client's address in X-Forwarded-For.
+# Empty: every client is REMOTE_ADDR. Logins and the account forms' limits count by it.
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", [])
+
+# Login rate limiting (django-axes, database handler; docs/deployment.md "Login lockout"): after
+# AXES_FAILURE_LIMIT wrong passwords for one username from one address, that pair is refused for
+# AXES_COOLOFF_MINUTES from the last counted failure (refused tries don't count, so nobody can
+# extend it); an address with AXES_ADDRESS_FAILURE_LIMIT wrong passwords over all usernames
+# (password spraying) is refused likewise. A successful login clears the pair's count;
+# `manage.py axes_reset` clears everything.
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
+AXES_ADDRESS_FAILURE_LIMIT = env_int("AXES_ADDRESS_FAILURE_LIMIT", 20)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
-AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+AXES_HANDLER = "config.login_attempts.LoginAttemptsHandler"
+AXES_CLIENT_IP_CALLABLE = "config.client_address.client_address"
 AXES_USERNAME_CALLABLE = "config.login_attempts.attempted_username"
 
 # E-mail (the arbiters' password reset): SMTP (EMAIL_HOST and the EMAIL_* variables) in
@@ -218,6 +229,12 @@ EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
 PASSWORD_RESET_TIMEOUT = env_int("PASSWORD_RESET_TIMEOUT", 3 * 24 * 3600)
+# Posts an hour to the account forms (config/rate_limits.py): per client address, and for the
+# password reset also per e-mail address.
+RATE_LIMITS = {
+    "signup": env_int("SIGNUP_LIMIT_PER_HOUR", 10),
+    "password_reset": env_int("PASSWORD_RESET_LIMIT_PER_HOUR", 5),
+}
 
 # Celery: a Redis broker when configured, otherwise tasks run eagerly in the web process.
 CELERY_BROKER_URL = broker_url()

@@ -9,16 +9,17 @@ from django.urls import include, path
 from django.views.decorators.csrf import csrf_exempt
 from django.views.i18n import set_language
 
+from config.rate_limits import rate_limited
 from tournaments.views.arbiters import signup
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("accounts/signup/", signup, name="signup"),
+    path("accounts/signup/", rate_limited("signup")(signup), name="signup"),
     path(
         "accounts/password-reset/",
-        auth_views.PasswordResetView.as_view(),
+        rate_limited("password_reset", per_email=True)(auth_views.PasswordResetView.as_view()),
         name="password_reset",
     ),
     path(

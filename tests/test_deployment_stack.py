@@ -6,6 +6,7 @@ machine, so the file is read here; nginx, when installed, checks the proxy's con
 
 from __future__ import annotations
 
+import ipaddress
 import shutil
 import subprocess
 from pathlib import Path
@@ -78,3 +79,18 @@ def test_nginx_accepts_the_configuration(tmp_path: Path) -> None:
     )
 
     assert checked.returncode == 0, checked.stderr
+
+
+def test_the_application_trusts_the_proxys_fixed_address_for_the_client_address() -> None:
+    """Issue 30: login lockouts count by the client's address, which only the proxy knows."""
+    compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+    services = compose["services"]
+    proxy_address = services["proxy"]["networks"]["default"]["ipv4_address"]
+    subnet = compose["networks"]["default"]["ipam"]["config"][0]["subnet"]
+
+    assert ipaddress.ip_address(proxy_address) in ipaddress.ip_network(subnet)
+    for name in ("web", "arbiters"):
+        trusted = services[name]["environment"]["TRUSTED_PROXIES"]
+        assert trusted == f"${{TRUSTED_PROXIES:-{proxy_address}}}"
+    text = (ROOT / "config/nginx.conf").read_text()
+    assert "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;" in text
