@@ -47,8 +47,12 @@ typecheck: install
 test-engine: install
 	$(BIN)/pytest -q -m "not reference" tests/pairing --ignore=tests/pairing/services --ignore=tests/pairing/views tests/standings/tiebreaks tests/tournaments/domain
 
+# The suite in parallel (pytest-xdist): TEST_WORKERS processes, one per core by default (`make test
+# TEST_WORKERS=0` runs it in one process). Each worker has its own PostgreSQL test database and Redis
+# database (config/settings_test.py); no test writes under the repository (tests/conftest.py).
+TEST_WORKERS ?= auto
 test: install compilemessages
-	$(BIN)/pytest -m "not reference"
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist worksteal -m "not reference"
 
 test-reference: install
 	$(BIN)/pytest -q -m reference
