@@ -17,6 +17,7 @@ from django.views.decorators.http import require_safe
 
 from standings import selectors
 from standings.exceptions import StandingsError
+from standings.provisional import open_games_text
 from standings.selectors import TournamentStandings
 from standings.templatetags.standings_tags import OUTCOME_SYMBOLS, tiebreak_value
 from standings.views import public_standings
@@ -75,7 +76,16 @@ def _legend(standings: TournamentStandings) -> str:
 def _title(standings: TournamentStandings, what: str) -> str:
     if standings.after_round == 0:
         return _("%(what)s before round 1") % {"what": what}
-    return _("%(what)s after round %(round)d") % {"what": what, "round": standings.after_round}
+    title = _("%(what)s after round %(round)d") % {"what": what, "round": standings.after_round}
+    if standings.provisional:
+        # Q161/Q169: never final while a game of the last round has no result.
+        return _("%(title)s (provisional)") % {"title": title}
+    return title
+
+
+def _open_games(standings: TournamentStandings) -> tuple[str, ...]:
+    """The sentence naming the games the final standings wait for, if any (Q161, Q169)."""
+    return (open_games_text(standings.open_games),) if standings.provisional else ()
 
 
 @require_safe
@@ -86,7 +96,9 @@ def standings_pdf(request: ArbiterRequest, tournament: Tournament) -> HttpRespon
         standings = public_standings(request, tournament)
     except StandingsError as error:
         return refused(request, tournament, str(error))
-    document = heading(tournament, _title(standings, _("Standings")), _legend(standings))
+    document = heading(
+        tournament, _title(standings, _("Standings")), _legend(standings), *_open_games(standings)
+    )
     sections = [Section("", grids=[standings_grid(standings)])]
     return pdf_response(
         request,
@@ -192,7 +204,13 @@ def _crosstable_response(
 ) -> HttpResponse:
     """A cross table's PDF: the heading with how to read a row, the grid, landscape if `wide`."""
     tournament = standings.tournament
-    document = heading(tournament, _title(standings, _("Crosstable")), reading, _legend(standings))
+    document = heading(
+        tournament,
+        _title(standings, _("Crosstable")),
+        reading,
+        _legend(standings),
+        *_open_games(standings),
+    )
     return pdf_response(
         request,
         f"{tournament.slug}-crosstable-round-{standings.after_round}",
@@ -304,7 +322,9 @@ def _rounds(tournament: Tournament) -> Section:
 @reports_required
 def report_pdf(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
     """The final tournament report: settings, arbiters, rounds (state, date, games, byes)
-    and the standings after the last completed round, as prizes are decided on them."""
+    and the standings after the last completed round, as prizes are decided on them: "Final
+    standings" only when every game of the last round has a result and no adjourned game is
+    open, "provisional" with the open games named otherwise (Q161, Q169)."""
     try:
         standings = public_standings(request, tournament)
     except StandingsError as error:
@@ -314,13 +334,8 @@ def report_pdf(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
         _arbiters(tournament),
         _rounds(tournament),
         Section(
-            _title(
-                standings,
-                _("Final standings")
-                if standings.after_round == tournament.rounds
-                else _("Standings"),
-            ),
-            (_legend(standings),),
+            _title(standings, _("Final standings") if standings.final else _("Standings")),
+            (*_open_games(standings), _legend(standings)),
             (standings_grid(standings),),
         ),
     ]

@@ -7,6 +7,7 @@ from typing import Protocol
 
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from standings.provisional import open_games_text
 from standings.selectors import GridRow, TournamentStandings
 from standings.tiebreaks.display import format_value
 
@@ -29,8 +30,12 @@ HEADER = (
 
 def write_standings_csv(standings: TournamentStandings, out: Writable) -> None:
     """Rank, pairing number, name, title, federation, rating, points, then each tie-break
-    (its code as the heading; an empty cell for an undefined value)."""
+    (its code as the heading; an empty cell for an undefined value). Provisional standings
+    (a game of the last round without a result, Q161/Q169) start with a line saying so."""
     writer = csv.writer(out)
+    if standings.provisional:
+        # Q161/Q169: a first line says the standings are not final and names the open games.
+        writer.writerow((open_games_text(standings.open_games),))
     writer.writerow((*HEADER, *(column.text for column in standings.columns)))
     for line in standings.lines:
         player = line.player
@@ -48,11 +53,15 @@ def write_standings_csv(standings: TournamentStandings, out: Writable) -> None:
         )
 
 
-def write_round_robin_csv(grid: tuple[GridRow, ...], out: Writable) -> None:
+def write_round_robin_csv(
+    grid: tuple[GridRow, ...], out: Writable, standings: TournamentStandings | None = None
+) -> None:
     """A round robin's cross table: rank (empty when the results are not counted, C.06 V.4),
     pairing number, name, rating, then the results against each row's player (headed by the
     row's place: 1, 2, ...), then points."""
     writer = csv.writer(out)
+    if standings is not None and standings.provisional:
+        writer.writerow((open_games_text(standings.open_games),))
     places = [str(index) for index in range(1, len(grid) + 1)]
     writer.writerow((HEADER[0], HEADER[1], HEADER[2], HEADER[5], *places, HEADER[6]))
     for row in grid:

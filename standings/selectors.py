@@ -17,8 +17,10 @@ from fractions import Fraction
 from django.core.cache import cache
 from django.utils.translation import gettext as _
 
+from standings import provisional
 from standings.exceptions import StandingsPlayerNotFound, StandingsRoundUnavailable
 from standings.labels import tiebreak_name, tiebreak_rule
+from standings.provisional import OpenGame
 from standings.tiebreaks import (
     Breakdown,
     Edition,
@@ -118,6 +120,19 @@ class TournamentStandings:
     `lines` and of `state`; `recorded` still holds their games."""
     recorded: TournamentState | None = None
     """The state as recorded, when it differs from the ranked `state` (cancelled players)."""
+    open_games: tuple[OpenGame, ...] = ()
+    """After the last round: the adjourned games and the games without a result that keep the
+    standings provisional (Q161, Q169)."""
+
+    @property
+    def final(self) -> bool:
+        """The standings after the last round with every game's result in (Q161, Q169)."""
+        return self.after_round == self.tournament.rounds and not self.open_games
+
+    @property
+    def provisional(self) -> bool:
+        """The standings after the last round while a game still has no result."""
+        return bool(self.open_games)
 
     def line(self, pairing_number: int) -> Line:
         for line in self.lines:
@@ -351,6 +366,7 @@ def _standings(
         pending=rows.pending,
         cancelled=tuple(by_number[number] for number in sorted(cancelled)),
         recorded=rows.state if cancelled else None,
+        open_games=provisional.open_games(tournament, after_round),
     )
 
 

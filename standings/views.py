@@ -234,9 +234,9 @@ def crosstable_csv(request: HttpRequest, slug: str) -> HttpResponse:
     except StandingsError as error:
         return _refused(request, tournament, error)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
-    filename = f"{tournament.slug}-crosstable-round-{standings.after_round}.csv"
+    filename = f"{tournament.slug}-crosstable-round-{standings.after_round}{_suffix(standings)}.csv"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    exports.write_round_robin_csv(selectors.round_robin_grid(standings), response)
+    exports.write_round_robin_csv(selectors.round_robin_grid(standings), response, standings)
     return response
 
 
@@ -271,7 +271,12 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     except StandingsError as error:
         return _refused(request, tournament, error)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
-    filename = f"{tournament.slug}-standings-round-{standings.after_round}.csv"
+    filename = f"{tournament.slug}-standings-round-{standings.after_round}{_suffix(standings)}.csv"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     exports.write_standings_csv(standings, response)
     return response
+
+
+def _suffix(standings: selectors.TournamentStandings) -> str:
+    """`-provisional` in a download's name while the last round has an open game (Q161)."""
+    return "-provisional" if standings.provisional else ""

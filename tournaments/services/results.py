@@ -33,6 +33,7 @@ from tournaments.models import (
     TournamentStatus,
 )
 from tournaments.services.base import audit, lock_tournament, require_confirmation
+from tournaments.services.final_round import final_round_adjournment_warning
 from tournaments.services.integrity import integrity_event_record, snapshot_rows
 
 
@@ -304,10 +305,12 @@ def game_enter_result(
     if completes_adjournment:
         # Q162: the result of an adjourned game can be entered at any time.
         require_confirmation(adjournment_warning(game, result), confirmed)
-    elif old:
-        require_confirmation(
-            correction_warning(tournament, game, result, next_paired=next_paired), confirmed
+    else:
+        correction = (
+            correction_warning(tournament, game, result, next_paired=next_paired) if old else None
         )
+        # Q161/Q169: adjourning a game of the last round makes the final standings wait.
+        require_confirmation(final_round_adjournment_warning(game, result, correction), confirmed)
     before = snapshot_rows(changed=[game, rnd])  # the round: clearing a result reopens it
     game.result = result
     game.save(update_fields=["result", "updated"])

@@ -65,7 +65,7 @@ def test_an_htmx_request_gets_only_the_table(client: Client, worked_example: Tou
 def test_it_needs_a_fixed_number_of_queries(
     client: Client, worked_example: Tournament, django_assert_num_queries: DjangoAssertNumQueries
 ) -> None:
-    with django_assert_num_queries(6):  # the version (tournaments.cache) first
+    with django_assert_num_queries(7):  # the version (tournaments.cache) first; the open games
         client.get("/t/worked-example/crosstable/")
 
 

@@ -32,9 +32,28 @@ def _one_round(arbiter: User, rounds: int = 1) -> tuple[Tournament, Game]:
     tournament = tournament_with_players(2, rounds=rounds)
     rnd = pair_round(tournament, 1, RoundState.PUBLISHED)
     game = rnd.games.get()
-    game_enter_result(game=game, result=Result.ADJOURNED, by=arbiter, expected_previous="")
+    game_enter_result(
+        game=game,
+        result=Result.ADJOURNED,
+        by=arbiter,
+        expected_previous="",
+        confirmed=Level.NOTICE,  # the last round: a Level-2 notice (Q161, Q169)
+    )
     game.refresh_from_db()
     return tournament, game
+
+
+def test_adjourning_a_game_of_the_last_round_is_a_level_2_notice(arbiter: User) -> None:
+    tournament = tournament_with_players(2, rounds=1)
+    game = pair_round(tournament, 1, RoundState.PUBLISHED).games.get()
+
+    with pytest.raises(ConfirmationRequired) as asked:
+        game_enter_result(game=game, result=Result.ADJOURNED, by=arbiter, expected_previous="")
+
+    assert asked.value.warning.level is Level.NOTICE
+    assert "provisional, not final" in asked.value.warning.consequences[0]
+    game.refresh_from_db()
+    assert game.result == Result.NOT_PLAYED
 
 
 def test_an_adjourned_game_completes_its_round_but_not_the_tournament(arbiter: User) -> None:

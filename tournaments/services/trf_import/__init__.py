@@ -36,7 +36,7 @@ from tournaments.domain.trf.report import (
     RoundRobinReading,
 )
 from tournaments.exceptions import TrfImportError
-from tournaments.models import Tournament, TournamentStatus
+from tournaments.models import Game, Result, Tournament, TournamentStatus
 from tournaments.services.trf_import.header import Lines, create_tournament, refuse_unsupported
 from tournaments.services.trf_import.rows import (
     create_forbidden_pairs,
@@ -108,6 +108,8 @@ def import_document(
         if last_paired == 0
         else TournamentStatus.FINISHED
         if last_paired == tournament.rounds
+        # an adjourned (`?`) game keeps it in progress: the final standings wait (Q161, Q169)
+        and not Game.objects.filter(round__tournament=tournament, result=Result.ADJOURNED).exists()
         else TournamentStatus.IN_PROGRESS
     )
     tournament.save(update_fields=["status"])
