@@ -10,6 +10,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from tournaments.domain.bye_requests import ByeNotAllowed, ByeRequest, bye_request_warning
 from tournaments.domain.warnings import ActionWarning, Confirmed, Level
 from tournaments.exceptions import (
     ByeRefused,
@@ -29,59 +30,7 @@ from tournaments.models import (
 from tournaments.selectors.state import next_round_number, paired_from
 from tournaments.services.base import audit, lock_tournament, require_confirmation
 from tournaments.services.integrity import integrity_event_record, snapshot_rows
-
-_REQUESTED = frozenset({ByeKind.FULL_POINT, ByeKind.HALF_POINT, ByeKind.ZERO_POINT})
-
-
-def _full_point_notice(tournament: Tournament, player: Player, round_number: int) -> ActionWarning:
-    whole, half = divmod(tournament.points_full_bye, 2)
-    return ActionWarning(
-        Level.NOTICE,
-        _("%(name)s gets a full-point bye in round %(number)s.")
-        % {"name": player.name, "number": round_number},
-        (
-            _(
-                "It scores a win (%(points)s point(s) here) without a game; the pairing of that "
-                "round leaves the player out."
-            )
-            % {"points": f"{whole}{'½' if half else ''}"},
-            _("It is recorded in the tournament report as “### FPB @ Round %(number)s”.")
-            % {"number": round_number},
-        ),
-        rule="VCL4THP Q112",
-    )
-
-
-def _another_half_point_bye(tournament: Tournament, player: Player, taken: int) -> ActionWarning:
-    """A second or later half-point bye: Level 3 (VCL4THP Q174), also beyond the tournament's
-    announced limit, which the arbiter may lift for a player (its regulations decide)."""
-    limit = tournament.max_half_point_byes
-    beyond = taken >= limit
-    return ActionWarning(
-        Level.CONFIRM,
-        (
-            _("Give %(name)s a half-point bye number %(number)s, beyond the limit of %(limit)s?")
-            if beyond
-            else _("Give %(name)s a half-point bye number %(number)s?")
-        )
-        % {"name": player.name, "number": taken + 1, "limit": limit},
-        (
-            (
-                _(
-                    "%(name)s already has %(taken)s half-point bye(s); the tournament allows "
-                    "%(limit)s: this one goes beyond the announced limit."
-                )
-                if beyond
-                else _(
-                    "%(name)s already has %(taken)s half-point bye(s); the tournament allows "
-                    "%(limit)s."
-                )
-            )
-            % {"name": player.name, "taken": taken, "limit": limit},
-            _("The round will score half a point without a game."),
-        ),
-        rule="VCL4THP Q173, Q174",
-    )
+from tournaments.translation import refusal_text, translated_warning
 
 
 def player_set_half_point_byes(*, player: Player, allowed: bool, by: User) -> Player:
@@ -126,55 +75,33 @@ def bye_request(
     """
     tournament = lock_tournament(player.tournament_id)
     player = Player.objects.get(pk=player.pk)
-    if kind not in _REQUESTED:
-        raise ByeRefused(_("A player may request a full-point, half-point or zero-point bye."))
-    if tournament.is_round_robin:
-        raise ByeRefused(
-            _(
-                "A round robin has no requested byes: every game of the Berger table is played "
-                "or forfeited (C.05 Annex 1)."
-            )
-        )
     rnd = tournament.round_set.filter(number=round_number).first()
-    if rnd is None:
-        raise ByeRefused(_("There is no round %(number)s.") % {"number": round_number})
-    if rnd.state != RoundState.NOT_PAIRED:
-        raise ByeRefused(
-            _("Round %(number)s is already paired: a bye must be asked before.")
-            % {"number": round_number}
-        )
-    last_allowed = tournament.rounds - tournament.no_byes_last_rounds
-    if round_number > last_allowed:
-        raise ByeRefused(
-            _("No byes in the last %(rounds)s round(s): round %(number)s is refused.")
-            % {"rounds": tournament.no_byes_last_rounds, "number": round_number}
-        )
-    if player.status == PlayerStatus.WITHDRAWN:
-        raise ByeRefused(_("%(name)s has withdrawn.") % {"name": player.name})
-    if player.first_round > round_number:
-        raise ByeRefused(
-            _("%(name)s plays from round %(number)s.")
-            % {"name": player.name, "number": player.first_round}
-        )
-    if rnd.byes.filter(player=player).exists():
-        raise ByeRefused(
-            _("%(name)s already has a bye in round %(number)s.")
-            % {"name": player.name, "number": round_number}
-        )
-    if kind == ByeKind.HALF_POINT:
-        if not player.half_point_byes_allowed:
-            raise ByeRefused(
-                _(
-                    "%(name)s may not take half-point byes (set on the player's page: a free "
-                    "entry or special conditions)."
-                )
-                % {"name": player.name}
-            )
-        taken = Bye.objects.filter(player=player, kind=ByeKind.HALF_POINT).count()
-        if taken:
-            require_confirmation(_another_half_point_bye(tournament, player, taken), confirmed)
-    if kind == ByeKind.FULL_POINT:
-        require_confirmation(_full_point_notice(tournament, player, round_number), confirmed)
+    half_point = kind == ByeKind.HALF_POINT
+    request = ByeRequest(
+        name=player.name,
+        kind=ByeKind(kind).outcome,
+        round_number=round_number,
+        rounds=tournament.rounds,
+        no_byes_last_rounds=tournament.no_byes_last_rounds,
+        max_half_point_byes=tournament.max_half_point_byes,
+        full_bye_points=tournament.points_full_bye,
+        round_robin=tournament.is_round_robin,
+        round_exists=rnd is not None,
+        round_paired=rnd is not None and rnd.state != RoundState.NOT_PAIRED,
+        withdrawn=player.status == PlayerStatus.WITHDRAWN,
+        first_round=player.first_round,
+        has_bye_in_round=rnd is not None and rnd.byes.filter(player=player).exists(),
+        half_point_byes_allowed=player.half_point_byes_allowed,
+        half_point_byes_taken=(
+            Bye.objects.filter(player=player, kind=ByeKind.HALF_POINT).count() if half_point else 0
+        ),
+    )
+    try:
+        warning = bye_request_warning(request)
+    except ByeNotAllowed as refusal:
+        raise ByeRefused(refusal_text(refusal)) from None
+    require_confirmation(translated_warning(warning) if warning else None, confirmed)
+    assert rnd is not None  # the rules refuse a round that does not exist
     bye = Bye.objects.create(round=rnd, player=player, kind=kind)
     audit(
         tournament=tournament,

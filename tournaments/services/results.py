@@ -11,6 +11,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.domain.configuration import first_correctable_round
+from tournaments.domain.result_changes import (
+    ResultChange,
+    ResultLocked,
+    ResultsNotOpen,
+    check_results_open,
+    result_change,
+)
 from tournaments.domain.warnings import ActionWarning, Confirmed, Level
 from tournaments.exceptions import (
     PlayerAlreadyInRound,
@@ -33,8 +40,8 @@ from tournaments.models import (
     TournamentStatus,
 )
 from tournaments.services.base import audit, lock_tournament, require_confirmation
-from tournaments.services.final_round import final_round_adjournment_warning
 from tournaments.services.integrity import integrity_event_record, snapshot_rows
+from tournaments.translation import refusal_text, translated_warning
 
 
 def _check_round_open(rnd: Round) -> None:
@@ -132,13 +139,7 @@ def first_open_round(tournament: Tournament) -> int:
 
 def _first_recent_round(tournament: Tournament) -> int:
     """The first of the last two rounds (the last published one and the one before it)."""
-    last_published = (
-        tournament.round_set.filter(state__in=[RoundState.PUBLISHED, RoundState.COMPLETED])
-        .order_by("-number")
-        .values_list("number", flat=True)
-        .first()
-    )
-    return first_correctable_round(last_published or 0)
+    return first_correctable_round(_last_published(tournament))
 
 
 def _board(game: Game) -> str:
@@ -155,91 +156,36 @@ def _board_text(game: Game) -> str:
     }
 
 
-def correction_warning(
-    tournament: Tournament, game: Game, result: Result | str, *, next_paired: bool
-) -> ActionWarning:
-    """What correcting the entered result of `game` needs: Level 3 in the open rounds, Level 5
-    before them in FIDE mode, Level 4 before them out of FIDE mode (Q189-Q191)."""
-    rnd = game.round
-    change = f"{_result_label(game.result)} → {_result_label(result)}"
-    title = _("Correct round %(number)s, %(board)s: %(change)s?") % {
-        "number": rnd.number,
-        "board": _board_text(game),
-        "change": change,
-    }
-    record = _(
-        "The correction is recorded in the tournament report as "
-        "“### Correction @ Round %(number)s”."
-    ) % {"number": rnd.number}
-    first_open = _first_recent_round(tournament)
-    if rnd.number < first_open:
-        if tournament.fide_mode:
-            return ActionWarning(
-                Level.REFUSED,
-                _("Round %(number)s can no longer be corrected:") % {"number": rnd.number},
-                (
-                    _(
-                        "in FIDE mode only the results of rounds %(first_open)s and later can "
-                        "change (C.04.2 D.8). Record a rating-report-only correction instead; "
-                        "the standings and the pairings keep the result."
-                    )
-                    % {"first_open": first_open},
-                ),
-                rule="VCL4THP Q189, Q191",
-            )
-        return ActionWarning(
-            Level.DOUBLE_CONFIRM,
-            title,
-            (
-                _(
-                    "The pairings of the rounds after round %(number)s were made with "
-                    "%(result)s; they stay as they are."
-                )
-                % {"number": rnd.number, "result": _result_label(game.result)},
-                _("The standings change."),
-                record,
-            ),
-            rule="VCL4THP Q189",
-        )
-    consequences = [_("The standings change.")]
-    if next_paired:
-        consequences.append(
-            _(
-                "Round %(number)s is paired: its pairing stands, the correction counts from "
-                "the following pairing (C.04.2 D.8)."
-            )
-            % {"number": rnd.number + 1}
-        )
-    return ActionWarning(Level.CONFIRM, title, (*consequences, record), rule="VCL4THP Q190, Q115")
+def _last_published(tournament: Tournament) -> int:
+    """The last round whose pairing is published (0 before round 1's)."""
+    return (
+        tournament.round_set.filter(state__in=[RoundState.PUBLISHED, RoundState.COMPLETED])
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+    ) or 0
 
 
 DRAWN_RESULTS = frozenset({Result.DRAW, Result.DRAW_UNRATED})
 """The results that end an adjourned game as it was counted meanwhile (a draw, Q157)."""
 
 
-def adjournment_warning(game: Game, result: Result | str) -> ActionWarning | None:
-    """Ending an adjourned game other than drawn: Level 3 and a `### Adjournment` event (Q163);
-    a draw confirms what the pairings counted and needs nothing."""
-    if result in DRAWN_RESULTS:
-        return None
-    rnd = game.round
-    return ActionWarning(
-        Level.CONFIRM,
-        _("Round %(number)s, %(board)s: the adjourned game ended %(result)s?")
-        % {"number": rnd.number, "board": _board_text(game), "result": _result_label(result)},
-        (
-            _(
-                "The game counted as a draw for the pairings made while it was adjourned; those "
-                "pairings stand."
-            ),
-            _("The standings change."),
-            _(
-                "The result is recorded in the tournament report as "
-                "“### Adjournment @ Round %(number)s”."
-            )
-            % {"number": rnd.number},
-        ),
-        rule="VCL4THP Q162, Q163",
+def _change(game: Game, result: Result | str, *, rounds: int) -> ResultChange:
+    """The change of `game`'s stored result to `result`, as the rules see it, in a tournament
+    of `rounds` rounds."""
+    return ResultChange(
+        round_number=game.round.number,
+        board=game.board,
+        white=game.white.pairing_number,
+        black=game.black.pairing_number,
+        old_label=_result_label(game.result),
+        new_label=_result_label(result),
+        entered=bool(game.result),
+        adjourned=game.result == Result.ADJOURNED,
+        clears=result == Result.NOT_PLAYED,
+        drawn=result in DRAWN_RESULTS,
+        adjourns=result == Result.ADJOURNED,
+        last_round=game.round.number == rounds,
     )
 
 
@@ -272,11 +218,13 @@ def game_enter_result(
         .get(pk=game.pk)
     )
     rnd = game.round
-    if rnd.state not in {RoundState.PUBLISHED, RoundState.COMPLETED}:
-        raise RoundNotPublished(
-            _("Round %(number)s is not published: results are entered after publication.")
-            % {"number": rnd.number}
+    try:
+        check_results_open(
+            round_number=rnd.number,
+            published=rnd.state in {RoundState.PUBLISHED, RoundState.COMPLETED},
         )
+    except ResultsNotOpen as refusal:
+        raise RoundNotPublished(refusal_text(refusal)) from None
     if game.result != expected_previous:
         raise ResultConflict(
             _(
@@ -292,32 +240,25 @@ def game_enter_result(
         number=rnd.number + 1,
         state__in=[RoundState.PAIRED, RoundState.PUBLISHED, RoundState.COMPLETED],
     ).exists()
-    if result == Result.NOT_PLAYED and next_paired:
-        raise RoundNotEditable(
-            _(
-                "Round %(next)s is paired: a result of round %(number)s can be corrected but not "
-                "cleared."
-            )
-            % {"next": rnd.number + 1, "number": rnd.number}
+    change = _change(game, result, rounds=tournament.rounds)
+    try:
+        warning = result_change(
+            change,
+            next_paired=next_paired,
+            fide_mode=tournament.fide_mode,
+            last_published=_last_published(tournament) if change.entered else 0,
         )
+    except ResultLocked as refusal:
+        raise RoundNotEditable(refusal_text(refusal)) from None
+    require_confirmation(translated_warning(warning) if warning else None, confirmed)
     old = game.result
-    completes_adjournment = old == Result.ADJOURNED and result != Result.NOT_PLAYED
-    if completes_adjournment:
-        # Q162: the result of an adjourned game can be entered at any time.
-        require_confirmation(adjournment_warning(game, result), confirmed)
-    else:
-        correction = (
-            correction_warning(tournament, game, result, next_paired=next_paired) if old else None
-        )
-        # Q161/Q169: adjourning a game of the last round makes the final standings wait.
-        require_confirmation(final_round_adjournment_warning(game, result, correction), confirmed)
     before = snapshot_rows(changed=[game, rnd])  # the round: clearing a result reopens it
     game.result = result
     game.save(update_fields=["result", "updated"])
     note = ""
-    if completes_adjournment:
+    if change.completes_adjournment:
         note = "adjourned game completed"
-    elif old:
+    elif change.is_correction:
         note = "correction"
         if next_paired:
             note = (
@@ -333,8 +274,8 @@ def game_enter_result(
         new=f"round {rnd.number} board {game.board}: {_result_label(result)}",
         note=note,
     )
-    if completes_adjournment:
-        if result not in DRAWN_RESULTS:
+    if change.completes_adjournment:
+        if not change.drawn:
             integrity_event_record(
                 tournament=tournament,
                 kind=IntegrityEventKind.ADJOURNMENT,
@@ -344,7 +285,7 @@ def game_enter_result(
                 snapshot=before,
             )
         _update_tournament_status(tournament)
-    elif old:
+    elif change.is_correction:
         integrity_event_record(
             tournament=tournament,
             kind=IntegrityEventKind.CORRECTION,
