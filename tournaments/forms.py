@@ -15,10 +15,10 @@ from tournaments.domain.configuration import scoring_problems
 from tournaments.domain.state import Points, Scoring
 from tournaments.domain.tiebreaks import (
     DEFAULT_TIEBREAKS,
-    TIEBREAKS,
-    is_buchholz,
+    TiebreakCodeError,
     round_robin_problems,
     tiebreak_list_problems,
+    tiebreak_text,
 )
 from tournaments.models import (
     MAX_RATING,
@@ -37,57 +37,13 @@ from tournaments.models.tournament import TiebreakRatings, TournamentRatingMetho
 from tournaments.services.manual_tiebreaks import LIMIT as MANUAL_LIMIT
 from tournaments.services.players import PlayerData
 from tournaments.services.tournaments import TournamentSettings
+from tournaments.tiebreak_menu import TiebreakField, menu_with, tiebreak_choices
 from tournaments.translation import translated
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
 TIEBREAK_SLOTS = 6
-COMMON_TIEBREAKS = (
-    "BH/C1",
-    "BH/C2",
-    "BH/M1",
-    "BH",
-    "SB/C1",
-    "SB",
-    "DE",
-    "WIN",
-    "WON",
-    "BPG",
-    "BWG",
-    "GE",
-    "REP",
-    "ARO",
-    "ARO/C1",
-    "TPR",
-    "PTP",
-    "AOB",
-    "FB",
-    "KS",
-    "PS",
-    "PS/C1",
-    "APRO",
-    "APPO",
-)
-"""The codes offered first; every other code of the C.07 menu follows, the ones the standings
-only record (team tie-breaks) named as such."""
-TIEBREAK_CHOICES = (
-    [("", "—")]
-    + [(code, code) for code in COMMON_TIEBREAKS]
-    + [
-        (
-            entry.code,
-            entry.code if entry.computed else f"{entry.code} (team: recorded, not computed)",
-        )
-        for entry in TIEBREAKS
-        if entry.code not in COMMON_TIEBREAKS and entry.code != "PTS"
-    ]
-    + [(f"{entry.code}/R", f"{entry.code}/R") for entry in TIEBREAKS if entry.reversible]
-)
-ROUND_ROBIN_TIEBREAK_CHOICES = [
-    (code, label) for code, label in TIEBREAK_CHOICES if not is_buchholz(code)
-]
-"""The menu of a round robin: no Buchholz family (C.07 8; checklist Q105 asks it hidden)."""
 SCORE_LABELS = {
     "points_win": _("Win"),
     "points_draw": _("Draw"),
@@ -259,19 +215,18 @@ class TournamentForm(forms.Form):
         for name in SCORE_FIELDS:
             self.fields[name] = _points_field(SCORE_LABELS[name])
             self.fields[name].initial = Decimal(getattr(defaults, name)) / 2
+        # Every variant the standings compute, named (Q104, Q199); a round robin's menu shows
+        # no Buchholz family (Q105).
+        menu = tiebreak_choices(round_robin=self._round_robin())
         for slot in range(TIEBREAK_SLOTS):
-            self.fields[f"tiebreak_{slot + 1}"] = forms.ChoiceField(
+            field = TiebreakField(
                 label=format_lazy(_("Tie-break {number}"), number=slot + 1),
-                choices=TIEBREAK_CHOICES,
+                choices=menu_with(menu, str(self.initial.get(f"tiebreak_{slot + 1}") or "")),
                 required=False,
             )
             if slot < len(DEFAULT_TIEBREAKS):
-                self.fields[f"tiebreak_{slot + 1}"].initial = DEFAULT_TIEBREAKS[slot]
-        if self._round_robin():
-            for slot in range(TIEBREAK_SLOTS):
-                field = self.fields[f"tiebreak_{slot + 1}"]
-                assert isinstance(field, forms.ChoiceField)
-                field.choices = ROUND_ROBIN_TIEBREAK_CHOICES
+                field.initial = DEFAULT_TIEBREAKS[slot]
+            self.fields[f"tiebreak_{slot + 1}"] = field
 
     def _round_robin(self) -> bool:
         """The settings of a round robin, as shown: no Buchholz offered. A posted form keeps
@@ -315,7 +270,7 @@ class TournamentForm(forms.Form):
             initial[name] = Decimal(getattr(tournament, name)) / 2
         for slot in range(TIEBREAK_SLOTS):
             codes = tournament.tiebreaks
-            initial[f"tiebreak_{slot + 1}"] = codes[slot] if slot < len(codes) else ""
+            initial[f"tiebreak_{slot + 1}"] = _canonical(codes[slot]) if slot < len(codes) else ""
         return initial
 
     def score_fields(self) -> list[forms.BoundField]:
@@ -647,3 +602,11 @@ class ManualTiebreakForm(forms.Form):
     def for_value(cls, value: Decimal | None) -> ManualTiebreakForm:
         """The form showing `value` as typed (`3.5`, not the column's `3.5000`)."""
         return cls(initial={"value": None if value is None else f"{value.normalize():f}"})
+
+
+def _canonical(code: str) -> str:
+    """A stored code as the menu writes it (`KS/L1` is offered as `KS/L+1`)."""
+    try:
+        return tiebreak_text(code)
+    except TiebreakCodeError:
+        return code

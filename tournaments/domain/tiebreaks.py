@@ -167,6 +167,49 @@ def parse_tiebreak(text: str) -> ParsedTiebreak:
     return ParsedTiebreak(definition, selector, cut_low, cut_high, limit, percent_flag, reverse)
 
 
+def tiebreak_text(code: str) -> str:
+    """The canonical spelling of a code of the menu: the acronym as the menu writes it, the
+    selector and modifiers upper-cased, a Koya limit signed (`ks/l1` → `KS/L+1`, `bh/c1` →
+    `BH/C1`); C.07 14 lets modifiers combine in one order only, so the text is the code.
+    `TiebreakCodeError` for a code not on the menu."""
+    parsed = parse_tiebreak(code)
+    text = parsed.definition.code
+    if parsed.selector:
+        text += f":{parsed.selector}"
+    if parsed.cut_high:
+        text += f"/M{parsed.cut_high}"
+    elif parsed.cut_low:
+        text += f"/C{parsed.cut_low}"
+    if parsed.limit:
+        text += f"/L{parsed.limit:+d}"
+    if parsed.percent_flag:
+        text += "/P"
+    if parsed.reverse:
+        text += "/R"
+    return text
+
+
+def menu_codes(*, round_robin: bool = False) -> tuple[str, ...]:
+    """Every code the standings compute, each variant written out (C.07 14): the acronym, then
+    its Cut-1, Cut-2, Median-1 and Median-2 (Buchholz, Fore Buchholz, Sonneborn-Berger, ARO,
+    progressive scores), its Koya limits ±1 and ±2, its `/R`. A round robin's menu has no
+    Buchholz family (C.07 8; checklist Q104, Q105, Q199)."""
+    codes: list[str] = []
+    for entry in TIEBREAKS:
+        if not entry.computed or entry.code == "PTS":
+            continue
+        if round_robin and entry.code in BUCHHOLZ_FAMILY:
+            continue
+        codes.append(entry.code)
+        if entry.cuttable:
+            codes += [f"{entry.code}/{modifier}" for modifier in ("C1", "C2", "M1", "M2")]
+        if entry.limit:
+            codes += [f"{entry.code}/L{limit:+d}" for limit in (1, 2, -1, -2)]
+        if entry.reversible:
+            codes.append(f"{entry.code}/R")
+    return tuple(codes)
+
+
 def is_known_tiebreak(code: str) -> bool:
     """Whether `code` is on the C.07 menu with modifiers its tie-break takes."""
     try:

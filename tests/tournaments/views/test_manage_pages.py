@@ -223,7 +223,10 @@ def test_the_tie_break_menu_names_recorded_codes_and_refuses_a_repeated_one(
 ) -> None:
     tournament = tournament_with_players(2, rounds=5, arbiter=arbiter)  # type: ignore[arg-type]
     page = arbiter_client.get(f"/t/{tournament.slug}/manage/edit/").content.decode()
-    assert '<option value="BC">BC (team: recorded, not computed)</option>' in page
+    assert (
+        '<option value="BC">BC — Board count (team knock-out): recorded, not computed</option>'
+        in page
+    )
     data = {
         key: "" if value is None else str(value)
         for key, value in TournamentForm.initial_for(tournament).items()
