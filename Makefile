@@ -105,6 +105,20 @@ crosstest: install
 	    --seeds $(CROSSTEST_SEEDS) --players $(CROSSTEST_PLAYERS) || status=1; \
 	done; done; exit $$status
 
+# Issue 39: tie-breaks against FIDE TEC's TieBreakServer (fetched and run outside the repository:
+# TBS_DIR=.../TieBreakServer, the directory of tiebreakchecker.py), on tournaments of our generator
+# and of bbpPairings' (BBP_2017, BBP_2025 as above), each C.07 edition; resumable, counts in
+# benchmarks/crosstest-tiebreaks-log.md, differing files in benchmarks/tiebreak-cases/. Not a test.
+.PHONY: crosstest-tiebreaks
+CROSSTEST_TIEBREAKS_SEEDS ?= 1-100
+crosstest-tiebreaks: install
+	status=0; for source in ours bbp; do \
+	  nice -n 19 $(PY) benchmarks/crosstest_tiebreaks.py --source $$source \
+	    --seeds $(CROSSTEST_TIEBREAKS_SEEDS) || status=1; \
+	done; \
+	nice -n 19 $(PY) benchmarks/crosstest_tiebreaks.py --files tests/data/tiebreaks-crosstest/*.trf \
+	  || status=1; exit $$status
+
 # Issue 16: a 1.2 M-player FIDE list imported into PostgreSQL (its own database), and searched.
 BENCH_RATINGS_DB ?= postgres://postgres@127.0.0.1:5432/bench_ratings
 bench-ratinglists: install

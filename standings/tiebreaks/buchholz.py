@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from tournaments.domain.state import PlayerId
+from tournaments.domain.state import Outcome, PlayerId
 
 from .breakdown import VALUE, Breakdown, Item, Source
 from .codes import Family, TiebreakCode
@@ -23,13 +23,16 @@ def opponent_scores(results: Results, player_id: PlayerId) -> tuple[Item, ...]:
 
     A game played over the board gives the opponent's adjusted score (16.A); an own unplayed
     round gives the score of a dummy opponent (16.B), cut first when voluntary (16.C). In a
-    round robin a forfeit counts as a game against its opponent (15.2).
+    round robin a forfeit counts as a game against its opponent and the rest round of an odd
+    field is no round at all: no game, no unplayed round, no value (15.2).
     """
     adjusted = results.adjusted
     own = results.points[player_id]
     items: list[Item] = []
     for played in results.history[player_id]:
         opponent = played.opponent
+        if opponent is None and results.round_robin and played.outcome is Outcome.PAIRING_BYE:
+            continue
         if opponent is not None and (played.played or results.round_robin):
             score = adjusted[opponent]
             items.append((played.number, opponent, score, Source.GAME, score, False))

@@ -1,16 +1,17 @@
 """The TRF-2026 order codes of C.07 (1 March 2026): STD, TPN and RTNG.
 
 STD counts the standard points (1 for a win, ½ for a draw, 0 for a loss, whatever the
-tournament's scoring); TPN is the pairing number (lower first; `TPN/R` higher first); RTNG the
-rating (higher first; `RTNG/R` lower first), an unrated player's the tournament's rule gives,
-0 without one. The order is the code's (`TiebreakCode.ascending`); the value is as written.
+tournament's scoring; a round robin's rest round nothing); TPN is the pairing number (lower
+first; `TPN/R` higher first); RTNG the rating (higher first; `RTNG/R` lower first), an
+unrated player's the tournament's rule gives, 0 without one. The order is the code's
+(`TiebreakCode.ascending`); the value is as written.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from tournaments.domain.state import PlayerId, Scoring
+from tournaments.domain.state import Outcome, PlayerId, Scoring
 
 from .breakdown import Breakdown
 from .codes import TiebreakCode
@@ -20,8 +21,15 @@ _STANDARD = Scoring()
 
 
 def standard_points(results: Results, player_id: PlayerId, code: TiebreakCode) -> Breakdown:
-    """STD: the score under standard scoring (1 / ½ / 0)."""
-    return Breakdown(code.text, Fraction(results.players[player_id].score(_STANDARD), 2))
+    """STD: the score under standard scoring (1 / ½ / 0). A round robin's rest round (the odd
+    field's empty seat) is no pairing-allocated bye (C.07 15.2) and scores nothing."""
+    player = results.players[player_id]
+    rests = 0
+    if results.round_robin:
+        rests = sum(record.outcome is Outcome.PAIRING_BYE for record in player.history)
+    return Breakdown(
+        code.text, Fraction(player.score(_STANDARD) - _STANDARD.pairing_bye * rests, 2)
+    )
 
 
 def pairing_number(results: Results, player_id: PlayerId, code: TiebreakCode) -> Breakdown:

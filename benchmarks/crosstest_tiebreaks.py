@@ -1,0 +1,525 @@
+"""Tie-break cross-test: our standings against FIDE TEC's TieBreakServer (issue 39).
+
+    .venv/bin/python benchmarks/crosstest_tiebreaks.py --source ours --seeds 1-500 \
+        --tbs /work/ext/tbx/tbs
+    .venv/bin/python benchmarks/crosstest_tiebreaks.py --source bbp --seeds 1-500 \
+        --tbs /work/ext/tbx/tbs --bbp2017 .../v5.0.1/bbpPairings.exe --bbp2025 .../v6.0.0/...
+
+TieBreakServer (OttoMilvang/TieBreakServer, the engine behind TEC's tie-break site) is fetched
+and run outside the repository (`--tbs` or `$TBS_DIR`: the directory of `tiebreakchecker.py`),
+as bbpPairings is for the pairing cross-test (`benchmarks/crosstest.py`).
+
+Each seed is one tournament, played by our generator (`--source ours`: both Dutch editions,
+Baku acceleration, single and double round robins) or by bbpPairings' (`--source bbp`: both
+Dutch editions, Baku through a model file), with every optional setting drawn from the seed
+(forfeits, pairing-allocated and requested byes, withdrawals, late entries, absences, unrated
+players). Every code and modifier both programs know (`CODES`; Koya only in round robins) is
+computed by both, under each C.07 edition: ours with `Edition.C07_2023/2024/2026`,
+TieBreakServer with the rule-version modifier `/V2022`, `/V2024`, `/V2026` on every code, in one
+run (`-s` for a Swiss, `-p` for a round robin: without either it guesses a round robin from the
+number of players and rounds). A round robin is compared on every game of the file (C.06's
+cancellation of early withdrawals is not a C.07 rule and TieBreakServer has none).
+
+A value differs when the two numbers are more than 0.005 apart (AOB is printed to 2 decimals)
+or one is undefined. A difference is *explained* when its article is known (`explanation`):
+2023 edition, a final forfeit loss counted as a draw for the opponents (C.07 2023 16; neither of
+TieBreakServer's rule versions has that reading). The file's own ranks (written by our
+generator, checklist Q31; not bbpPairings' files, whose ranks are bbpPairings') are checked
+against TieBreakServer's values of the file's own list: no player may be ranked above one whose
+values are better (ties: any order).
+
+Resumable: every tournament is a row of `build/crosstest-tiebreaks/progress.tsv` and seeds
+already there are skipped; `--totals` sums it. Each batch appends a row of counts to
+`benchmarks/crosstest-tiebreaks-log.md`; each file with an unexplained difference is saved in
+`benchmarks/tiebreak-cases/` with a `.diff` listing the values (moved to tests/ once settled).
+Exit status 0: no unexplained difference in the batch; 1: some; 2: bad arguments.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from fractions import Fraction
+from pathlib import Path
+from typing import Final
+
+ROOT: Final = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.crosstest import (  # noqa: E402
+    Plan,
+    bbp_configuration,
+    bbp_model,
+    cpu_seconds,
+    our_tournament,
+    plan_of,
+    run_bbp,
+    seed_range,
+)
+from pairing.engine import NoValidPairing  # noqa: E402
+from pairing.generator import generate_round_robin  # noqa: E402
+from pairing.generator.config import read_config  # noqa: E402
+from standings.ranks import file_ranks, tiebreak_list  # noqa: E402
+from standings.tiebreaks import Edition, compute_standings, parse_codes  # noqa: E402
+from tournaments.domain.roundrobin import round_robin_cycles  # noqa: E402
+from tournaments.domain.trf import TrfDocument, parse_trf, tournament_state, write_trf  # noqa: E402
+
+PROGRESS: Final = ROOT / "build" / "crosstest-tiebreaks" / "progress.tsv"
+LOG: Final = ROOT / "benchmarks" / "crosstest-tiebreaks-log.md"
+CASES: Final = ROOT / "benchmarks" / "tiebreak-cases"
+EDITIONS: Final = {"2023": Edition.C07_2023, "2024": Edition.C07_2024, "2026": Edition.C07_2026}
+RULE_VERSION: Final = {"2023": "V2024", "2024": "V2024", "2026": "V2026"}
+"""TieBreakServer's rule versions: 2022 (a 2022 rule for rapid and blitz cuts), 2024, 2026; it
+has none for the 2023 text, whose differences from 2024 are `explanation`'s."""
+UNVERSIONED: Final = ("PTS", "DE")
+"""Computed once at the head of TieBreakServer's list: DE depends on its place in the list."""
+CODES: Final = [
+    "PTS",
+    "DE",
+    "WIN",
+    "WON",
+    "BPG",
+    "BWG",
+    "REP",
+    "VUR",
+    "STD",
+    "TPN",
+    "RTNG",
+    "PS",
+    "PS/C1",
+    "PS/C2",
+    "BH",
+    "BH/C1",
+    "BH/C2",
+    "BH/M1",
+    "BH/M2",
+    "FB",
+    "FB/C1",
+    "FB/M1",
+    "ABH",
+    "AFB",
+    "AOB",
+    "SB",
+    "SB/C1",
+    "SB/C2",
+    "SB/M1",
+    "ARO",
+    "ARO/C1",
+    "ARO/M1",
+    "TPR",
+    "PTP",
+    "APRO",
+    "APPO",
+]
+FORE: Final = ("FB", "AFB")
+"""Last in TieBreakServer's list: its FB moves a player's last round of availability to the final
+round for good (`compute_buchholz_sonneborn_berger_ver`, `lna`), so every BH, SB and AOB after
+an FB in the same list uses the wrong adjusted score (docs/reports/tiebreakserver-1.9.57.md)."""
+BUCHHOLZ: Final = ("BH", "FB", "AOB", "ABH", "AFB")
+"""Not compared in round robins: the Buchholz family is refused there (our menu; C.07 2026 8)."""
+ROUND_ROBIN_CODES: Final = ("KS", "KS/L+1", "KS/L-1")
+TOLERANCE: Final = 0.0051
+TBS_TIMEOUT: Final = 300
+LOG_HEADER: Final = (
+    "| finished (UTC) | commit | source | seeds | players | tournaments | values 2023 / 2024 / "
+    "2026 | differing 2023 / 2024 / 2026 | unexplained | files with an unexplained difference "
+    "| ranks checked / contradicted | open | CPU s |\n"
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n"
+)
+
+Values = dict[tuple[int, str], float | None]
+"""(pairing number, code) -> value; None: undefined."""
+
+
+def variant_of(seed: int, source: str) -> tuple[str, str]:
+    """The Dutch edition and the variant (swiss, baku, roundrobin, doubleroundrobin) of the
+    seed: our generator plays about one tournament in six as a round robin, one in six
+    accelerated; bbpPairings' one in five accelerated."""
+    rng = random.Random(f"tiebreak crosstest {source} {seed}")
+    edition = rng.choice(("2017", "2025"))
+    draw = rng.random()
+    if source == "bbp":
+        return edition, "baku" if draw < 0.2 else "swiss"
+    if draw < 0.11:
+        return edition, "roundrobin"
+    if draw < 0.17:
+        return edition, "doubleroundrobin"
+    return edition, "baku" if draw < 0.34 else "swiss"
+
+
+def generate(plan: Plan, source: str, work: Path, bbp: dict[str, Path]) -> TrfDocument | None:
+    """The seed's tournament, or None when it cannot be generated (no valid pairing)."""
+    edition, variant = variant_of(plan.seed, source)
+    if source == "ours":
+        if variant in ("roundrobin", "doubleroundrobin"):
+            size = min(plan.players, 16 if variant == "roundrobin" else 10)
+            config = read_config(
+                f"PlayersNumber={size}\nFormat={variant}\n",
+                random.Random(f"configuration {plan.seed}"),
+            )
+            return generate_round_robin(config, plan.seed, rank=file_ranks)
+        text = (
+            f"PlayersNumber={plan.players}\nRoundsNumber={plan.rounds}\nEdition={edition}\n"
+            f"Acceleration={'baku' if variant == 'baku' else 'none'}\n"
+        )
+        try:
+            doc: TrfDocument = our_tournament(plan, text)
+        except NoValidPairing:
+            return None
+        return doc
+    path = work / f"bbp_{plan.seed}.trf"
+    if variant == "baku":
+        model = bbp_model(plan, edition, work)
+        if model is None:
+            return None
+        args: tuple[str, ...] = ("--dutch", str(model), "-g", "-o", str(path))
+    else:
+        configuration = work / f"bbp_{plan.seed}.rtg"
+        configuration.write_text(bbp_configuration(plan))
+        args = ("--dutch", "-g", str(configuration), "-o", str(path))
+    if run_bbp(bbp[edition], *args, "-s", str(plan.seed)).returncode != 0:
+        return None
+    return parse_trf(path.read_text(encoding="utf-8"))
+
+
+def number(value: object) -> float | None:
+    """A value of either program as a float (None: undefined)."""
+    if value is None or value == "None":
+        return None
+    return float(Fraction(value) if isinstance(value, Fraction) else str(value))
+
+
+def tbs_values(
+    tbs: Path, path: Path, rounds: int, codes: list[str], round_robin: bool, unrated: int | None
+) -> list[dict[str, float | None]]:
+    """TieBreakServer's values (`tiebreakchecker.py`, JSON) of `codes`, by pairing number and
+    code as given; `codes` empty: the file's own list."""
+    command = ["nice", "-n", "19", sys.executable, str(tbs / "tiebreakchecker.py"), "-i"]
+    command += [str(path), "-n", str(rounds), "-p" if round_robin else "-s", "-o", "-"]
+    if unrated is not None:
+        command += ["-u", str(unrated)]
+    if codes:
+        command += ["-t", *codes]
+    done = subprocess.run(
+        command, capture_output=True, text=True, timeout=TBS_TIMEOUT, check=False, cwd=tbs
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"tiebreakchecker {path}: exit {done.returncode}: {done.stderr}")
+    result = json.loads(done.stdout)["tiebreakResult"]
+    names = codes if codes else [tiebreak["desc"] for tiebreak in result["tiebreaks"]]
+    players = []
+    for competitor in result["competitors"]:
+        scores = [number(value) for value in competitor["tiebreakScore"]]
+        players.append({"cid": competitor["cid"]} | dict(zip(names, scores, strict=True)))
+    return players
+
+
+def our_values(
+    doc: TrfDocument, codes: list[str], edition: str, round_robin: bool, unrated: int | None
+) -> Values:
+    """Our values of `codes` after the file's last round."""
+    standings = compute_standings(
+        tournament_state(doc),
+        parse_codes(",".join(codes)),
+        edition=EDITIONS[edition],
+        unrated_rating=unrated,
+        round_robin=round_robin,
+    )
+    return {
+        (int(row.player_id), code): number(value)
+        for row in standings.rows
+        for code, value in row.values.items()
+    }
+
+
+def tbs_code(code: str, edition: str) -> str:
+    """The code in TieBreakServer's list: with the edition's rule version, but for the
+    `UNVERSIONED`."""
+    return code if code in UNVERSIONED else f"{code}/{RULE_VERSION[edition]}"
+
+
+def differs(ours: float | None, theirs: float | None) -> bool:
+    if ours is None or theirs is None:
+        return ours is not theirs
+    return abs(ours - theirs) > TOLERANCE
+
+
+def explanation(
+    key: tuple[int, str],
+    edition: str,
+    theirs: float | None,
+    ours: dict[str, Values],
+    open_rtng: bool,
+) -> str:
+    """Why a value differs: an article (explained), `OPEN: ...` (a difference the rule text
+    available here does not settle), or '' (unexplained)."""
+    if (
+        edition == "2023"
+        and ours["2024"][key] != ours["2023"][key]
+        and not differs(ours["2024"][key], theirs)
+    ):
+        return "C.07 2023 16 (final forfeit losses count as draws; VURs always cut first)"
+    if key[1] == "RTNG" and open_rtng and theirs is None:
+        return (
+            "OPEN: RTNG, unrated players and no rule: ours the rule's rating, 0 without one "
+            "(docs/tiebreaks.md); TieBreakServer undefined for all (C.07 10 preamble)"
+        )
+    return ""
+
+
+def ranks_contradicted(doc: TrfDocument, players: list[dict[str, float | None]]) -> int:
+    """How many players the file ranks above a player whose values of the file's own list
+    (TieBreakServer's) are better; undefined values rank last, TPN and `/R` codes ascending."""
+    codes = [code.text for code in tiebreak_list(None, doc)]
+    ranks = {int(player.pairing_number): player.rank or 0 for player in doc.players}
+
+    def key(values: dict[str, float | None]) -> tuple[float, ...]:
+        keys = []
+        for code in codes:
+            value = values.get(code)
+            ascending = code.startswith(("TPN", "DE")) != code.endswith("/R")
+            keys.append(float("-inf") if value is None else -value if ascending else value)
+        return tuple(keys)
+
+    ranked = sorted(
+        (p for p in players if ranks.get(int(p["cid"] or 0))),
+        key=lambda p: ranks[int(p["cid"] or 0)],
+    )
+    return sum(
+        1 for upper, lower in zip(ranked, ranked[1:], strict=False) if key(upper) < key(lower)
+    )
+
+
+def seed_unrated(seed: int) -> int | None:
+    """The seed's rule for unrated players: none (rating-based values undefined when the field
+    has one) or a fixed rating of 1000 (C.07 10 preamble)."""
+    return random.Random(f"unrated {seed}").choice((None, 1000))
+
+
+def compare(doc: TrfDocument, seed: int, source: str, tbs: Path, unrated: int | None) -> list[int]:
+    """One tournament: the progress row's counts, the file saved as a case when some
+    difference is unexplained."""
+    round_robin = round_robin_cycles(doc.tournament_type) is not None
+    rounds = doc.rounds_in_file
+    codes = CODES + list(ROUND_ROBIN_CODES) if round_robin else CODES
+    if round_robin:
+        codes = [code for code in codes if not code.startswith(BUCHHOLZ)]
+    with tempfile.TemporaryDirectory(prefix="tbx-") as directory:
+        path = Path(directory) / f"{source}_{seed}.trf"
+        path.write_text(write_trf(doc), encoding="utf-8")
+        versioned = list(UNVERSIONED) + [
+            tbs_code(code, edition)
+            for fore in (False, True)
+            for edition in EDITIONS
+            for code in codes[len(UNVERSIONED) :]
+            if code.startswith(FORE) == fore
+        ]
+        theirs = tbs_values(tbs, path, rounds, versioned, round_robin, unrated)
+        checked = contradicted = 0
+        if source != "bbp" and not round_robin and (doc.standings_tie_breaks or doc.tie_breaks):
+            checked = 1
+            contradicted = ranks_contradicted(doc, tbs_values(tbs, path, rounds, [], False, None))
+    ours = {edition: our_values(doc, codes, edition, round_robin, unrated) for edition in EDITIONS}
+    counts: list[int] = []
+    lines = []
+    unexplained = opened = 0
+    open_rtng = unrated is None and any(not player.rating for player in doc.players)
+    for edition in EDITIONS:
+        compared = differing = 0
+        for player in theirs:
+            for code in codes:
+                key = (int(player["cid"] or 0), code)
+                value = player[tbs_code(code, edition)]
+                compared += 1
+                if differs(ours[edition][key], value):
+                    differing += 1
+                    why = explanation(key, edition, value, ours, open_rtng)
+                    unexplained += not why
+                    opened += why.startswith("OPEN")
+                    lines.append(
+                        f"{edition}\t{key[0]}\t{code}\tours {ours[edition][key]}\t"
+                        f"TieBreakServer {value}\t{why or 'UNEXPLAINED'}"
+                    )
+        counts += [compared, differing]
+    if unexplained:
+        CASES.mkdir(parents=True, exist_ok=True)
+        case = CASES / f"{source}_{seed}.trf"
+        case.write_text(write_trf(doc), encoding="utf-8")
+        options = f"-u {unrated}" if unrated is not None else ""
+        header = (
+            f"# tiebreakchecker.py -i FILE -n {rounds} {'-p' if round_robin else '-s'} {options}\n"
+        )
+        case.with_suffix(".diff").write_text(header + "\n".join(lines) + "\n", encoding="utf-8")
+    return [*counts, unexplained, checked, contradicted, opened]
+
+
+def compare_files(paths: list[Path], tbs: Path) -> int:
+    """Compare given files (no unrated rule); differences are saved as cases like the seeds'."""
+    status = 0
+    for index, path in enumerate(paths):
+        doc = parse_trf(path.read_text(encoding="utf-8"))
+        counts = compare(doc, index, f"file_{path.stem}", tbs, None)
+        print(
+            f"{path.name}: values {counts[0]}/{counts[2]}/{counts[4]}, differing "
+            f"{counts[1]}/{counts[3]}/{counts[5]}, unexplained {counts[6]}, ranks {counts[8]}"
+        )
+        status |= bool(counts[6])
+    return status
+
+
+def done_seeds(source: str) -> set[int]:
+    if not PROGRESS.exists():
+        return set()
+    rows = (line.split("\t") for line in PROGRESS.read_text(encoding="utf-8").splitlines())
+    return {int(fields[1]) for fields in rows if fields[0] == source}
+
+
+def record(fields: list[object]) -> None:
+    PROGRESS.parent.mkdir(parents=True, exist_ok=True)
+    with PROGRESS.open("a", encoding="utf-8") as progress:
+        progress.write("\t".join(map(str, fields)) + "\n")
+
+
+def commit() -> str:
+    done = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
+    return done.stdout.strip() or "?"
+
+
+def batch(args: argparse.Namespace, tbs: Path, bbp: dict[str, Path]) -> Iterator[list[object]]:
+    """The progress rows of the seeds not done yet, recorded as they come."""
+    done = done_seeds(args.source)
+    with tempfile.TemporaryDirectory(prefix="tbx-gen-") as directory:
+        for seed in args.seeds:
+            if args.until and datetime.datetime.now(datetime.UTC).strftime("%H:%M") >= args.until:
+                return
+            if seed in done:
+                continue
+            plan = plan_of(seed, args.players.start, args.players.stop - 1)
+            doc = generate(plan, args.source, Path(directory), bbp)
+            edition, variant = variant_of(seed, args.source)
+            head: list[object] = [args.source, seed, edition, variant]
+            if doc is None:
+                row = [*head, plan.players, 0, "not generated"]
+            else:
+                row = [
+                    *head,
+                    len(doc.players),
+                    doc.rounds_in_file,
+                    *compare(doc, seed, args.source, tbs, seed_unrated(seed)),
+                ]
+            record(row)
+            yield row
+
+
+def summed(rows: list[list[str]]) -> list[int]:
+    """tournaments, values and differing per edition (6), unexplained, files, ranks checked,
+    ranks contradicted, open."""
+    total = [0] * 12
+    for row in rows:
+        if row[6] == "not generated":
+            continue
+        numbers = [int(field) for field in row[6:]]
+        total[0] += 1
+        for index in range(6):
+            total[1 + index] += numbers[index]
+        total[7] += numbers[6]
+        total[8] += numbers[6] > 0
+        total[9] += numbers[7]
+        total[10] += numbers[8]
+        total[11] += numbers[9] if len(numbers) > 9 else 0
+    return total
+
+
+def totals() -> str:
+    rows = [line.split("\t") for line in PROGRESS.read_text(encoding="utf-8").splitlines()]
+    lines = [
+        "source variant tournaments values(2023,2024,2026) differing(2023,2024,2026) "
+        "unexplained files ranks-checked ranks-contradicted open"
+    ]
+    groups = sorted({(row[0], row[3]) for row in rows} | {(row[0], "all") for row in rows})
+    for source, variant in groups:
+        chosen = [row for row in rows if row[0] == source and variant in ("all", row[3])]
+        t = summed(chosen)
+        lines.append(
+            f"{source} {variant} {t[0]} {t[1]},{t[3]},{t[5]} {t[2]},{t[4]},{t[6]} "
+            f"{t[7]} {t[8]} {t[9]} {t[10]} {t[11]}"
+        )
+    return "\n".join(lines)
+
+
+def append_log(args: argparse.Namespace, rows: list[list[object]], cpu: float) -> None:
+    if not LOG.exists():
+        LOG.write_text(
+            "# Tie-break cross-test batches (benchmarks/crosstest_tiebreaks.py)\n\n" + LOG_HEADER
+        )
+    t = summed([[str(field) for field in row] for row in rows])
+    finished = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M")
+    seeds = f"{args.seeds.start}-{args.seeds.stop - 1}"
+    sizes = f"{args.players.start}-{args.players.stop - 1}"
+    with LOG.open("a", encoding="utf-8") as log:
+        log.write(
+            f"| {finished} | {commit()} | {args.source} | {seeds} | {sizes} | {t[0]} "
+            f"| {t[1]} / {t[3]} / {t[5]} | {t[2]} / {t[4]} / {t[6]} | {t[7]} | {t[8]} "
+            f"| {t[9]} / {t[10]} | {t[11]} | {cpu:.0f} |\n"
+        )
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--source", choices=("ours", "bbp"))
+    parser.add_argument("--seeds", type=seed_range, help="e.g. 1-500")
+    parser.add_argument("--files", type=Path, nargs="+", help="compare these TRF files instead")
+    parser.add_argument("--players", type=seed_range, default=range(7, 41), help="7-40")
+    parser.add_argument("--tbs", type=Path, default=os.environ.get("TBS_DIR"))
+    parser.add_argument("--bbp2017", type=Path, default=os.environ.get("BBP_2017"))
+    parser.add_argument("--bbp2025", type=Path, default=os.environ.get("BBP_2025"))
+    parser.add_argument("--until", help="stop starting tournaments at this UTC time, HH:MM")
+    args = parser.parse_args(argv)
+    if args.tbs is None or not (args.tbs / "tiebreakchecker.py").exists():
+        parser.error("give --tbs or set TBS_DIR: the directory of TieBreakServer")
+    if args.files is None and (args.source is None or args.seeds is None):
+        parser.error("give --source and --seeds, or --files")
+    if args.source == "bbp" and (args.bbp2017 is None or args.bbp2025 is None):
+        parser.error("--source bbp: give --bbp2017 and --bbp2025 or set BBP_2017, BBP_2025")
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    if (argv if argv is not None else sys.argv[1:]) == ["--totals"]:
+        print(totals())
+        return 0
+    args = parse_args(argv)
+    if args.files:
+        return compare_files(args.files, args.tbs)
+    bbp = {"2017": args.bbp2017, "2025": args.bbp2025}
+    start = cpu_seconds()
+    rows = []
+    for row in batch(args, args.tbs, bbp):
+        rows.append(row)
+        if len(row) > 7 and row[12]:
+            print(f"{args.source} seed {row[1]}: {row[12]} unexplained differences", flush=True)
+    if rows:
+        append_log(args, rows, cpu_seconds() - start)
+    t = summed([[str(field) for field in row] for row in rows])
+    print(
+        f"{args.source}: {t[0]} tournaments, values {t[1]}/{t[3]}/{t[5]}, differing "
+        f"{t[2]}/{t[4]}/{t[6]}, unexplained {t[7]} in {t[8]} files; ranks {t[9]}/{t[10]}"
+    )
+    return 1 if t[7] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
