@@ -388,6 +388,10 @@ def record(fields: list[object]) -> None:
 
 
 def commit() -> str:
+    """The commit the batch runs on: `$CROSSTEST_COMMIT` (a run from an exported snapshot),
+    else the checkout's HEAD."""
+    if os.environ.get("CROSSTEST_COMMIT"):
+        return os.environ["CROSSTEST_COMMIT"]
     done = subprocess.run(
         ["git", "rev-parse", "--short", "HEAD"],
         capture_output=True,
