@@ -38,7 +38,10 @@ Exit status 0: no unexplained difference in the batch; 1: some; 2: bad arguments
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime
+import importlib
+import io
 import json
 import os
 import random
@@ -66,7 +69,7 @@ from benchmarks.crosstest import (  # noqa: E402
 from pairing.engine import NoValidPairing  # noqa: E402
 from pairing.generator import generate_round_robin  # noqa: E402
 from pairing.generator.config import read_config  # noqa: E402
-from standings.ranks import file_ranks, tiebreak_list  # noqa: E402
+from standings.ranks import default_edition, file_ranks, tiebreak_list  # noqa: E402
 from standings.tiebreaks import Edition, compute_standings, parse_codes  # noqa: E402
 from tournaments.domain.roundrobin import round_robin_cycles  # noqa: E402
 from tournaments.domain.trf import TrfDocument, parse_trf, tournament_state, write_trf  # noqa: E402
@@ -126,7 +129,6 @@ BUCHHOLZ: Final = ("BH", "FB", "AOB", "ABH", "AFB")
 """Not compared in round robins: the Buchholz family is refused there (our menu; C.07 2026 8)."""
 ROUND_ROBIN_CODES: Final = ("KS", "KS/L+1", "KS/L-1")
 TOLERANCE: Final = 0.0051
-TBS_TIMEOUT: Final = 300
 LOG_HEADER: Final = (
     "| finished (UTC) | commit | source | seeds | players | tournaments | values 2023 / 2024 / "
     "2026 | differing 2023 / 2024 / 2026 | unexplained | files with an unexplained difference "
@@ -196,23 +198,40 @@ def number(value: object) -> float | None:
     return float(Fraction(value) if isinstance(value, Fraction) else str(value))
 
 
+def tiebreakchecker(tbs: Path, arguments: list[str]) -> str:
+    """What `python tiebreakchecker.py ARGUMENTS` prints, run in this process: TieBreakServer
+    is imported from `tbs` (outside the repository, unchanged); its start-up was most of a
+    small file's time. Its modules have plain names (`helpers`, `rating`, `tiebreak`, ...): one
+    already imported from elsewhere is refused rather than shadowed."""
+    if str(tbs) not in sys.path:
+        sys.path.append(str(tbs))
+    module = importlib.import_module("tiebreakchecker")
+    if Path(module.__file__ or "").parent != tbs.resolve():
+        raise RuntimeError(f"tiebreakchecker imported from {module.__file__}, not {tbs}")
+    saved = sys.argv
+    sys.argv = ["tiebreakchecker.py", *arguments]
+    output = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(output):
+            status = module.tiebreakchecker().common_main()
+    finally:
+        sys.argv = saved
+    if status != 0:
+        raise RuntimeError(f"tiebreakchecker {arguments}: status {status}: {output.getvalue()}")
+    return output.getvalue()
+
+
 def tbs_values(
     tbs: Path, path: Path, rounds: int, codes: list[str], round_robin: bool, unrated: int | None
 ) -> list[dict[str, float | None]]:
-    """TieBreakServer's values (`tiebreakchecker.py`, JSON) of `codes`, by pairing number and
-    code as given; `codes` empty: the file's own list."""
-    command = ["nice", "-n", "19", sys.executable, str(tbs / "tiebreakchecker.py"), "-i"]
-    command += [str(path), "-n", str(rounds), "-p" if round_robin else "-s", "-o", "-"]
+    """TieBreakServer's values (`tiebreakchecker.py -o -`, JSON) of `codes`, by pairing number
+    and code as given; `codes` empty: the file's own list."""
+    arguments = ["-i", str(path), "-n", str(rounds), "-p" if round_robin else "-s", "-o", "-"]
     if unrated is not None:
-        command += ["-u", str(unrated)]
+        arguments += ["-u", str(unrated)]
     if codes:
-        command += ["-t", *codes]
-    done = subprocess.run(
-        command, capture_output=True, text=True, timeout=TBS_TIMEOUT, check=False, cwd=tbs
-    )
-    if done.returncode != 0:
-        raise RuntimeError(f"tiebreakchecker {path}: exit {done.returncode}: {done.stderr}")
-    result = json.loads(done.stdout)["tiebreakResult"]
+        arguments += ["-t", *codes]
+    result = json.loads(tiebreakchecker(tbs, arguments))["tiebreakResult"]
     names = codes if codes else [tiebreak["desc"] for tiebreak in result["tiebreaks"]]
     players = []
     for competitor in result["competitors"]:
@@ -303,6 +322,29 @@ def seed_unrated(seed: int) -> int | None:
     return random.Random(f"unrated {seed}").choice((None, 1000))
 
 
+def own_list_values(
+    doc: TrfDocument, theirs: list[dict[str, float | None]], codes: list[str], unrated: int | None
+) -> list[dict[str, float | None]] | None:
+    """TieBreakServer's values of the file's own list taken from the comparison's run, when
+    that run computed them as the file's ranking does (the edition in force, no rule for
+    unrated players, DE only right after PTS); None: run it again with the file's list."""
+    own = [code.text for code in tiebreak_list(None, doc)]
+    edition = default_edition(doc).value
+    unrated_field = any(not player.rating for player in doc.players)
+    if (
+        edition not in EDITIONS
+        or (unrated is not None and unrated_field)
+        or any(code not in codes for code in own)
+        or ("DE" in own and own.index("DE") != 1)
+        or own[0] != "PTS"
+    ):
+        return None
+    return [
+        {"cid": player["cid"]} | {code: player[tbs_code(code, edition)] for code in own}
+        for player in theirs
+    ]
+
+
 def compare(doc: TrfDocument, seed: int, source: str, tbs: Path, unrated: int | None) -> list[int]:
     """One tournament: the progress row's counts, the file saved as a case when some
     difference is unexplained."""
@@ -325,7 +367,10 @@ def compare(doc: TrfDocument, seed: int, source: str, tbs: Path, unrated: int | 
         checked = contradicted = 0
         if source != "bbp" and not round_robin and (doc.standings_tie_breaks or doc.tie_breaks):
             checked = 1
-            contradicted = ranks_contradicted(doc, tbs_values(tbs, path, rounds, [], False, None))
+            own = own_list_values(doc, theirs, codes, unrated)
+            if own is None:
+                own = tbs_values(tbs, path, rounds, [], False, None)
+            contradicted = ranks_contradicted(doc, own)
     ours = {edition: our_values(doc, codes, edition, round_robin, unrated) for edition in EDITIONS}
     counts: list[int] = []
     lines = []
