@@ -105,7 +105,9 @@ CODES: Final = [
     "BH/M2",
     "FB",
     "FB/C1",
+    "FB/C2",
     "FB/M1",
+    "FB/M2",
     "ABH",
     "AFB",
     "AOB",
@@ -113,9 +115,12 @@ CODES: Final = [
     "SB/C1",
     "SB/C2",
     "SB/M1",
+    "SB/M2",
     "ARO",
     "ARO/C1",
+    "ARO/C2",
     "ARO/M1",
+    "ARO/M2",
     "TPR",
     "PTP",
     "APRO",
@@ -127,7 +132,7 @@ round for good (`compute_buchholz_sonneborn_berger_ver`, `lna`), so every BH, SB
 an FB in the same list uses the wrong adjusted score (docs/reports/tiebreakserver-1.9.57.md)."""
 BUCHHOLZ: Final = ("BH", "FB", "AOB", "ABH", "AFB")
 """Not compared in round robins: the Buchholz family is refused there (our menu; C.07 2026 8)."""
-ROUND_ROBIN_CODES: Final = ("KS", "KS/L+1", "KS/L-1")
+ROUND_ROBIN_CODES: Final = ("KS", "KS/L+1", "KS/L-1", "KS/L+2", "KS/L-2")
 TOLERANCE: Final = 0.0051
 LOG_HEADER: Final = (
     "| finished (UTC) | commit | source | seeds | players | tournaments | values 2023 / 2024 / "
