@@ -124,7 +124,8 @@ def test_a_correction_from_the_keyboard_is_confirmed_in_the_dialog(
     dialog.locator("button[type=submit]").click()
 
     expect(dialog).to_have_count(0)
-    expect(page.locator("#board-2 td.result")).to_have_text("½-½")
+    expect(page.locator("#board-2 td.result strong")).to_have_text("½-½")
+    expect(page.locator("#board-2 .entry-status")).to_have_text("Saved")
     expect(page.locator("#board-2")).to_be_focused()
     context.close()
     result = Game.objects.get(round__number=1, board=2).result

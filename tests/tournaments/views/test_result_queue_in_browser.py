@@ -1,0 +1,220 @@
+"""Issue 31: no result key is ever lost. In a real Chromium against a live server that answers
+each result POST 400 ms late, 50 boards get their results typed 50 ms apart and all at once,
+from the keyboard (1280 px) and with the phone's buttons (390 px): 50 of 50 saved, each on its
+board, once, and the focus never leaves the results table. Screenshots in var/screenshots/."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+from django.db import connection
+from django.test import Client
+
+from tests.browser import session_context
+from tests.factories import UserFactory
+from tests.slow_server import SlowServer, slow_server  # noqa: F401 (the fixture)
+from tests.tournaments.conftest import pair_round, tournament_with_players
+from tests.tournaments.views.test_pages_in_browser import SCREENSHOTS
+from tournaments.models import AuditEntry, Game, Result, RoundState, Tournament
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+BOARDS = 50
+KEYS = {"1": Result.WHITE_WINS, "=": Result.DRAW, "0": Result.BLACK_WINS}
+BUTTONS = {"1": "1-0", "=": "½", "0": "0-1"}
+INTERVAL_MS = 50
+
+
+def key_of(board: int) -> str:
+    """Board 1 gets 1-0, board 2 a draw, board 3 0-1, and so on."""
+    return "1=0"[(board - 1) % 3]
+
+
+def results_page(
+    chromium: Browser, server: SlowServer, client: Client, width: int
+) -> tuple[Page, Tournament]:
+    arbiter = UserFactory.create(username=f"arbiter{width}")
+    tournament = tournament_with_players(2 * BOARDS, rounds=5, arbiter=arbiter)
+    pair_round(tournament, 1, RoundState.PUBLISHED)
+    client.force_login(arbiter)
+    context = session_context(chromium, server.url, client.cookies["sessionid"].value, width)
+    page = context.new_page()
+    page.goto(f"{server.url}/t/{tournament.slug}/manage/round/1/results/")
+    return page, tournament
+
+
+def focused_row(page: Page) -> str:
+    """The id of the focused element, if it is a board's row of the results table."""
+    return str(
+        page.evaluate(
+            "() => { const e = document.activeElement;"
+            " return e && e.matches('table.results tr.result-row')"
+            " ? e.id : 'outside: ' + (e && e.tagName); }"
+        )
+    )
+
+
+def assert_all_saved(page: Page, tournament: Tournament, shot: str) -> None:
+    from playwright.sync_api import expect
+
+    expect(page.locator("tr.result-row[data-entry=saved]")).to_have_count(BOARDS)
+    expect(page.locator("#results-progress")).to_contain_text(f"{BOARDS} of {BOARDS} results in")
+    expect(page.locator("#entry-pending")).to_be_hidden()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / shot))
+    stored = dict(Game.objects.filter(round__tournament=tournament).values_list("board", "result"))
+    entries = AuditEntry.objects.filter(tournament=tournament, entity="game").count()
+    page.context.close()
+    connection.close()
+    assert stored == {board: KEYS[key_of(board)] for board in range(1, BOARDS + 1)}
+    assert entries == BOARDS  # each key entered once: no double submission
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_fifty_keys_typed_50_ms_apart_are_all_saved(
+    slow_server: SlowServer,
+    chromium: Browser,
+    client: Client,
+    width: int,  # noqa: F811
+) -> None:
+    page, tournament = results_page(chromium, slow_server, client, width)
+    page.focus("#board-1")
+    for board in range(1, BOARDS + 1):
+        page.keyboard.press(key_of(board))
+        page.wait_for_timeout(INTERVAL_MS)
+        assert focused_row(page) == f"board-{min(board + 1, BOARDS)}"
+    assert page.locator("tr.result-row[data-entry=saved]").count() < BOARDS  # still arriving
+    page.screenshot(path=str(SCREENSHOTS / f"results-queue-typing-{width}.png"))
+    assert_all_saved(page, tournament, f"results-queue-typed-{width}.png")
+
+
+def test_fifty_keys_at_once_are_all_saved(
+    slow_server: SlowServer,
+    chromium: Browser,
+    client: Client,  # noqa: F811
+) -> None:
+    page, tournament = results_page(chromium, slow_server, client, 1280)
+    page.focus("#board-1")
+    keys = "".join(key_of(board) for board in range(1, BOARDS + 1))
+    # All 50 keydowns in one task of the page: none can have been answered before the last.
+    page.evaluate(
+        """keys => { for (const key of keys) {
+             const event = new KeyboardEvent('keydown', {key, bubbles: true});
+             document.activeElement.dispatchEvent(event);
+           } }""",
+        keys,
+    )
+    assert focused_row(page) == f"board-{BOARDS}"
+    assert page.locator("tr.result-row[data-entry=saved]").count() == 0
+    assert_all_saved(page, tournament, "results-queue-at-once-1280.png")
+
+
+def test_fifty_taps_on_the_phone_50_ms_apart_are_all_saved(
+    slow_server: SlowServer,
+    chromium: Browser,
+    client: Client,  # noqa: F811
+) -> None:
+    page, tournament = results_page(chromium, slow_server, client, 390)
+    for board in range(1, BOARDS + 1):
+        page.locator(f"#board-{board} button[data-key='{key_of(board)}']").click()
+        page.wait_for_timeout(INTERVAL_MS)
+        assert focused_row(page) == f"board-{board}"
+    assert_all_saved(page, tournament, "results-queue-tapped-390.png")
+
+
+def test_fifty_taps_at_once_on_the_phone_are_all_saved(
+    slow_server: SlowServer,
+    chromium: Browser,
+    client: Client,  # noqa: F811
+) -> None:
+    page, tournament = results_page(chromium, slow_server, client, 390)
+    page.evaluate(
+        """boards => { for (const [board, key] of boards) {
+             document.querySelector(`#board-${board} button[data-key="${key}"]`).click();
+           } }""",
+        [[board, key_of(board)] for board in range(1, BOARDS + 1)],
+    )
+    assert focused_row(page) == f"board-{BOARDS}"
+    assert_all_saved(page, tournament, "results-queue-tapped-at-once-390.png")
+
+
+def test_a_refused_key_says_why_on_its_board_and_the_focus_stays_in_the_table(
+    slow_server: SlowServer,
+    chromium: Browser,
+    client: Client,  # noqa: F811
+) -> None:
+    from playwright.sync_api import expect
+
+    page, tournament = results_page(chromium, slow_server, client, 1280)
+    Game.objects.filter(round__tournament=tournament, board=2).update(result=Result.DRAW)
+    Game.objects.filter(round__tournament=tournament, board=5).update(result=Result.BLACK_WINS)
+    page.reload()  # board 5 shows 0-1; board 2 still shows no result
+    Game.objects.filter(round__tournament=tournament, board=2).update(result=Result.DRAW)
+    page.evaluate("document.getElementById('board-2').setAttribute('data-result', '')")
+    page.focus("#board-1")
+    page.keyboard.press("1")
+    page.keyboard.press("0")  # board 2: another arbiter entered a draw meanwhile
+    page.keyboard.press("1")  # board 3: saved all the same
+    page.focus("#board-5")
+    page.keyboard.press("=")  # board 5: a correction, confirmed in the dialog... or cancelled
+    dialog = page.locator("dialog#confirmation")
+    expect(dialog).to_contain_text("Correct round 1, board 5")
+    dialog.locator("text=Cancel").click()
+
+    board2 = page.locator("#board-2")
+    expect(board2).to_have_attribute("data-entry", "refused")
+    expect(board2.locator(".entry-status")).to_contain_text("was changed meanwhile to ½-½")
+    expect(page.locator("#board-5 .entry-status")).to_have_text(
+        "Correction cancelled: the result is unchanged."
+    )
+    expect(page.locator("#board-3")).to_have_attribute("data-entry", "saved")
+    assert focused_row(page).startswith("board-")
+    page.screenshot(path=str(SCREENSHOTS / "results-queue-refused-1280.png"))
+    page.context.close()
+    stored = dict(Game.objects.filter(round__tournament=tournament).values_list("board", "result"))
+    connection.close()
+    assert (stored[1], stored[2], stored[3], stored[5]) == (
+        Result.WHITE_WINS,
+        Result.DRAW,
+        Result.WHITE_WINS,
+        Result.BLACK_WINS,
+    )
+
+
+def test_a_key_lost_on_the_network_is_sent_again_and_entered_once(
+    slow_server: SlowServer,
+    chromium: Browser,
+    client: Client,  # noqa: F811
+) -> None:
+    from playwright.sync_api import Route, expect
+
+    page, tournament = results_page(chromium, slow_server, client, 1280)
+    failures = {"4": "answer lost", "5": "never arrived"}
+
+    def flaky_network(route: Route) -> None:
+        board = route.request.url.rstrip("/").rsplit("/", 1)[1]
+        failure = failures.pop(board, "")
+        if failure == "answer lost":
+            route.fetch()  # the server saves the result, its answer never comes back
+            route.abort()
+        elif failure == "never arrived":
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route("**/manage/round/1/results/*/", flaky_network)
+    page.focus("#board-4")
+    page.keyboard.press("=")
+    page.keyboard.press("0")
+    expect(page.locator("#board-4")).to_have_attribute("data-entry", "saved")
+    expect(page.locator("#board-5")).to_have_attribute("data-entry", "saved")
+    assert not failures  # both failures happened
+    page.context.close()
+    stored = dict(Game.objects.filter(round__tournament=tournament).values_list("board", "result"))
+    entries = AuditEntry.objects.filter(tournament=tournament, entity="game").count()
+    connection.close()
+    assert (stored[4], stored[5], entries) == (Result.DRAW, Result.BLACK_WINS, 2)
