@@ -119,6 +119,12 @@ crosstest-tiebreaks: install
 	nice -n 19 $(PY) benchmarks/crosstest_tiebreaks.py --files tests/data/tiebreaks-crosstest/*.trf \
 	  || status=1; exit $$status
 
+# Issue 39: our round robins re-paired by TieBreakServer's Berger checker (TBS_DIR as above; bbpPairings
+# pairs no round robin); resumable, counts in benchmarks/crosstest-log.md. Not a test.
+.PHONY: crosstest-roundrobin
+crosstest-roundrobin: install
+	nice -n 19 $(PY) benchmarks/crosstest_roundrobin.py --seeds $(CROSSTEST_SEEDS)
+
 # Issue 16: a 1.2 M-player FIDE list imported into PostgreSQL (its own database), and searched.
 BENCH_RATINGS_DB ?= postgres://postgres@127.0.0.1:5432/bench_ratings
 bench-ratinglists: install
