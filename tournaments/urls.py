@@ -184,6 +184,11 @@ urlpatterns = [
         name="manage-result",
     ),
     path(
+        "t/<slug:slug>/manage/round/<int:number>/results/<int:board>/colours/",
+        results.result_colours,
+        name="manage-result-colours",
+    ),
+    path(
         "t/<slug:slug>/manage/round/<int:number>/chess960/",
         entries.round_chess960,
         name="manage-round-chess960",

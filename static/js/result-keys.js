@@ -168,8 +168,12 @@
       return;
     }
     stateOf(id).state = ""; // the answer's row shows the stored result until finish() says more
+    var hidden = document.getElementById(id).hidden;
     htmx.swap(document.getElementById(id), body, { swapStyle: "outerHTML" });
     var row = document.getElementById(id);
+    if (row) {
+      row.hidden = hidden; // the finder's filter stays as the arbiter set it
+    }
     var error = row && row.querySelector(".field-error");
     if (row && error && attempt > 0 && row.getAttribute("data-result") === entry.result) {
       // An earlier attempt was saved but its answer was lost on the way.

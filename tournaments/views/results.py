@@ -16,17 +16,19 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST, require_safe
 
 from tournaments.confirmations import confirmed_level
+from tournaments.domain.warnings import Confirmed
 from tournaments.exceptions import ConfirmationRequired, TournamentError
 from tournaments.forms import Chess960Form, RatingCorrectionForm, ResultForm
 from tournaments.http import ArbiterRequest, arbiter_required
 from tournaments.models import Result, Tournament
 from tournaments.selectors import manage as selectors
+from tournaments.services.colours import game_record_reversed_colours
 from tournaments.services.results import (
     first_open_round,
     game_enter_result,
     game_record_rating_correction,
 )
-from tournaments.views.confirming import back_to, confirmation_dialog
+from tournaments.views.confirming import back_to, confirmation_dialog, confirmed_action
 
 RESULT_KEYS = (
     ("1", Result.WHITE_WINS, _("White wins"), "1-0"),
@@ -125,6 +127,33 @@ def result_enter(
     if error:
         messages.error(request, error)
     return back_to(request, reverse("manage-results", args=[tournament.slug, number]))
+
+
+@arbiter_required
+@require_POST
+def result_colours(
+    request: ArbiterRequest, tournament: Tournament, number: int, board: int
+) -> HttpResponse:
+    """Record that a board's game was played with the colours reversed (C.04.2 D.8): the
+    colours as played, the result standing; confirmed first, then back to the results."""
+    rnd = selectors.round_or_404(tournament, number)
+    game = selectors.game_or_404(rnd, board)
+    page = reverse("manage-results", args=[tournament.slug, number])
+    white = request.POST.get("white", "")
+    if not white.isdigit():
+        messages.error(request, gettext("Reload the page: the board's players are unknown."))
+        return back_to(request, page)
+
+    def reverse_colours(confirmed: Confirmed | None) -> str:
+        done = game_record_reversed_colours(
+            game=game, by=request.user, expected_white=int(white), confirmed=confirmed
+        )
+        return gettext("Board %(board)s is recorded as played: %(name)s had White.") % {
+            "board": done.board,
+            "name": done.white.name,
+        }
+
+    return confirmed_action(request, tournament, page, reverse_colours)
 
 
 @arbiter_required
