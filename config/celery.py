@@ -1,13 +1,25 @@
-"""The Celery application; configured from Django settings (the CELERY_ prefix)."""
+"""The Celery application; configured from Django settings (the CELERY_ prefix).
+
+Each worker, once started, sends the pairing runs' sweep (`pairing.tasks.pairing_runs_sweep_task`):
+a run whose worker died is sent again as soon as a worker is back, without waiting for beat.
+"""
 
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from celery import Celery
+from celery.signals import worker_ready
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("config")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+@worker_ready.connect
+def sweep_pairing_runs(**_: Any) -> None:
+    """Send the pairing runs' sweep once this worker is ready."""
+    app.send_task("pairing.tasks.pairing_runs_sweep_task")

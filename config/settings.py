@@ -50,6 +50,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.private_pages.PrivatePagesMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -245,9 +246,28 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_IGNORE_RESULT = True
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600)}
-# A pairing run claimed this many seconds ago whose worker never finished is claimed again.
-PAIRING_RUN_STALE_AFTER = env_int("PAIRING_RUN_STALE_AFTER", 300)
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "celery")
+# acks_late: a task's message is acknowledged when it ends; Redis gives an unacknowledged message
+# to another worker after the visibility timeout, which must outlast the longest pairing (34 s
+# wall at 9999 players on a loaded machine, docs/engine.md) plus its wait in the queue. A dead
+# worker's run does not wait for it: the sweep below sends it again.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 600)}
+# Pairing runs (docs/pairing-runs.md "When a service stops"): the worker renews its claim every
+# PAIRING_RUN_HEARTBEAT seconds while the engine runs; a claim not renewed for
+# PAIRING_RUN_STALE_AFTER seconds is a dead worker's, and the sweep (every
+# PAIRING_RUN_SWEEP_SECONDS, Celery beat, and at each worker's start) sends that run again, as
+# it does a pending run not claimed PAIRING_RUN_RESEND_AFTER seconds after it was sent (or that
+# the queue refused).
+PAIRING_RUN_HEARTBEAT = env_int("PAIRING_RUN_HEARTBEAT", 5)
+PAIRING_RUN_STALE_AFTER = env_int("PAIRING_RUN_STALE_AFTER", 30)
+PAIRING_RUN_RESEND_AFTER = env_int("PAIRING_RUN_RESEND_AFTER", 30)
+PAIRING_RUN_SWEEP_SECONDS = env_int("PAIRING_RUN_SWEEP_SECONDS", 15)
+CELERY_BEAT_SCHEDULE = {
+    "pairing-runs-sweep": {
+        "task": "pairing.tasks.pairing_runs_sweep_task",
+        "schedule": float(PAIRING_RUN_SWEEP_SECONDS),
+    },
+}
 
 LOGGING = {
     "version": 1,

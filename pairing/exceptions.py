@@ -35,3 +35,7 @@ class PairingRunInProgress(TournamentError):
 
 class NumbersNotDrawn(PairingRefused):
     """A round robin's round 1 asked for before its pairing numbers were drawn (C.05 Annex 1)."""
+
+
+class QueueUnavailable(PairingRefused):
+    """The broker does not answer: a request that would first destroy something is refused."""

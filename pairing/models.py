@@ -50,7 +50,14 @@ class PairingRun(models.Model):
     attempts = models.PositiveSmallIntegerField(default=0, help_text="Claims by workers so far.")
     claim_token = models.UUIDField(null=True, blank=True, help_text="The current claim's token.")
     created = models.DateTimeField(auto_now_add=True)
-    claimed_at = models.DateTimeField(null=True, blank=True)
+    claimed_at = models.DateTimeField(
+        null=True, blank=True, help_text="The claim's time, renewed by the worker's heartbeat."
+    )
+    queued_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the task was last sent to the queue; empty: the queue did not answer.",
+    )
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

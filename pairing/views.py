@@ -30,7 +30,7 @@ from pairing.forms import (
     ManualPairForm,
     PairingNumbersForm,
 )
-from pairing.models import PairingRun
+from pairing.models import PairingRun, RunStatus
 from pairing.services import manual, rounds
 from pairing.services.roundrobin import tournament_draw_numbers
 from tournaments.confirmations import confirmed_level
@@ -146,16 +146,22 @@ def _round_action(
 def pairing_request(request: ArbiterRequest, tournament: Tournament, number: int) -> HttpResponse:
     """Send the round to the pairing engine (a worker pairs it); games of the previous round
     without a result are adjourned after a Level-2 confirmation."""
-    return _round_action(
-        request,
-        tournament,
-        number,
-        lambda rnd, confirmed: rounds.round_request_pairing(
-            rnd=rnd, by=request.user, confirmed=confirmed
-        ),
-        _("Round %(number)d was sent to the pairing engine; the draft appears below when ready.")
-        % {"number": number},
-    )
+    rnd = round_or_404(tournament, number)
+    page = reverse("pairing-round", args=[tournament.slug, number])
+
+    def pair(confirmed: Confirmed | None) -> str:
+        run = rounds.round_request_pairing(rnd=rnd, by=request.user, confirmed=confirmed)
+        run.refresh_from_db(fields=["status", "queued_at"])
+        if run.status == RunStatus.PENDING and run.queued_at is None:
+            return _(
+                "The pairing queue is not answering: the request for round %(number)d is kept "
+                "and will be sent as soon as the queue is back."
+            ) % {"number": number}
+        return _(
+            "Round %(number)d was sent to the pairing engine; the draft appears below when ready."
+        ) % {"number": number}
+
+    return confirmed_action(request, tournament, page, pair)
 
 
 @require_POST

@@ -25,7 +25,7 @@ from pairing.exceptions import (
 )
 from pairing.models import ACTIVE_STATUSES, PairingRun, RunStatus
 from pairing.selectors import engine_input, games_warnings, round_pairing_text
-from pairing.tasks import pair_round_task
+from pairing.services.queue import require_queue, run_send_on_commit
 from tournaments.domain.state import PlayerId
 from tournaments.domain.warnings import ActionWarning, Confirmed, Level
 from tournaments.models import (
@@ -108,7 +108,7 @@ def _new_run(tournament: Tournament, rnd: Round, by: User | None) -> PairingRun:
         entity_id=run.pk,
         new=f"round {rnd.number}: pairing requested",
     )
-    pair_round_task.delay_on_commit(run.pk)
+    run_send_on_commit(run.pk)
     return run
 
 
@@ -121,7 +121,8 @@ def round_request_pairing(
     Refused when the round is already paired or published, or when the previous round is not
     paired and published. Games of the previous round still without a result are recorded
     as adjourned, after a Level-2 warning that also names games adjourned in earlier rounds
-    (checklist Q158-Q160, Q168). The task is enqueued after commit.
+    (checklist Q158-Q160, Q168). The task is sent after commit; if the queue does not answer
+    the run is kept, pending, and the sweep sends it when the queue is back.
     """
     tournament = lock_tournament(rnd.tournament_id)
     rnd = Round.objects.get(pk=rnd.pk)
@@ -138,7 +139,11 @@ def round_request_pairing(
 
 @transaction.atomic
 def round_repair(*, rnd: Round, by: User | None) -> PairingRun:
-    """Discard the draft (or a run that is waiting or stuck) and pair the round again."""
+    """Discard the draft (or a run that is waiting or stuck) and pair the round again.
+
+    Refused with nothing changed while the queue does not answer (`QueueUnavailable`): the draft
+    would be gone and the new run could not be sent."""
+    require_queue()
     tournament = lock_tournament(rnd.tournament_id)
     rnd = Round.objects.get(pk=rnd.pk)
     if rnd.state in {RoundState.PUBLISHED, RoundState.COMPLETED}:

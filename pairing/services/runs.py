@@ -4,17 +4,22 @@
 not one transaction: it claims the run by compare-and-set (committed, so other workers see it),
 runs the engine outside any lock on the stored TRF input, then records the draft (or the
 failure) in one transaction that locks the tournament and checks again that the run is still
-this worker's and that the tournament did not change meanwhile.
+this worker's and that the tournament did not change meanwhile. While the engine runs, a
+heartbeat renews the claim every `PAIRING_RUN_HEARTBEAT` seconds, so that a claim older than
+`PAIRING_RUN_STALE_AFTER` means a dead worker; `pairing_runs_lost` finds those runs, and the
+pending runs the queue never delivered, for the sweep to send again.
 """
 
 from __future__ import annotations
 
+import contextlib
+import threading
 import uuid
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from datetime import timedelta
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
@@ -37,7 +42,7 @@ from tournaments.domain.trf import tournament_state as trf_tournament_state
 from tournaments.models import Bye, ByeKind, Game, Result, Round, RoundState, Tournament
 from tournaments.services.base import audit, lock_tournament
 
-__all__ = ["pairing_run_execute"]
+__all__ = ["pairing_run_execute", "pairing_runs_lost"]
 
 
 def pairing_run_execute(*, run_id: int) -> None:
@@ -56,17 +61,63 @@ def pairing_run_execute(*, run_id: int) -> None:
     run = PairingRun.objects.select_related("round__tournament").get(pk=run_id)
     tournament = run.round.tournament
     try:
-        state = _state_of(run.input_trf)
-        if tournament.is_round_robin:
-            scheduled = _round_robin(tournament, state)
-            result, forfeits = scheduled.pairing, scheduled.forfeits
-        else:
-            result = pair(state, DutchConfig(edition=Edition(run.edition), explain=True))
-            forfeits = {}
+        with _heartbeat(run_id, token):
+            state = _state_of(run.input_trf)
+            if tournament.is_round_robin:
+                scheduled = _round_robin(tournament, state)
+                result, forfeits = scheduled.pairing, scheduled.forfeits
+            else:
+                result = pair(state, DutchConfig(edition=Edition(run.edition), explain=True))
+                forfeits = {}
     except (PairingError, TrfError) as error:
         _fail(run_id=run_id, token=token, message=str(error) or type(error).__name__)
         return
     _record(run_id=run_id, token=token, state=state, result=result, forfeits=forfeits)
+
+
+def pairing_runs_lost() -> list[int]:
+    """The runs to send to the queue again: pending and not sent (the queue was down) or sent
+    more than `PAIRING_RUN_RESEND_AFTER` seconds ago and never claimed (the message was lost),
+    and running with a claim not renewed for `PAIRING_RUN_STALE_AFTER` seconds (a dead worker).
+    A run sent twice is paired once: the worker claims it (`_claim`). The pending runs returned
+    are marked sent now, so the next sweep leaves them to the queue for a while."""
+    now = timezone.now()
+    resend = now - timedelta(seconds=settings.PAIRING_RUN_RESEND_AFTER)
+    stale = now - timedelta(seconds=settings.PAIRING_RUN_STALE_AFTER)
+    lost = PairingRun.objects.filter(
+        Q(status=RunStatus.PENDING, queued_at__isnull=True, created__lt=resend)
+        | Q(status=RunStatus.PENDING, queued_at__lt=resend)
+        | Q(status=RunStatus.RUNNING, claimed_at__lt=stale)
+    )
+    run_ids = list(lost.order_by("created").values_list("pk", flat=True))
+    PairingRun.objects.filter(pk__in=run_ids, status=RunStatus.PENDING).update(queued_at=now)
+    return run_ids
+
+
+@contextlib.contextmanager
+def _heartbeat(run_id: int, token: uuid.UUID) -> Iterator[None]:
+    """Renew the run's claim every `PAIRING_RUN_HEARTBEAT` seconds while the block runs (in a
+    thread of its own, with its own database connection, closed at the end)."""
+    stop = threading.Event()
+
+    def beat() -> None:
+        try:
+            while not stop.wait(settings.PAIRING_RUN_HEARTBEAT):
+                renewed = PairingRun.objects.filter(
+                    pk=run_id, status=RunStatus.RUNNING, claim_token=token
+                ).update(claimed_at=timezone.now())
+                if not renewed:
+                    return  # taken over or finished: nothing more to renew
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=beat, name=f"pairing-run-{run_id}-heartbeat", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join()
 
 
 def _round_robin(tournament: Tournament, state: TournamentState) -> RoundRobinRound:

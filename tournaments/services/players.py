@@ -16,6 +16,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
+from tournaments.domain.text import control_characters, starts_like_a_formula
 from tournaments.domain.warnings import ActionWarning, Confirmed, Level
 from tournaments.exceptions import (
     InvalidPlayer,
@@ -68,6 +69,12 @@ def _check_data(data: PlayerData) -> None:
         raise InvalidPlayer(_("The name is required (Lastname, Firstname)."))
     if len(data.name) > 100:
         raise InvalidPlayer(_("The name is longer than 100 characters."))
+    if controls := control_characters(data.name):
+        message = _("The name holds control characters (%(characters)s): remove them.")
+        raise InvalidPlayer(message % {"characters": ", ".join(controls)})
+    if starts_like_a_formula(data.name.strip()):
+        message = _("The name starts with %(start)s: write it as Lastname, Firstname.")
+        raise InvalidPlayer(message % {"start": repr(data.name.strip()[0])})
     if data.fide_id and not _FIDE_ID.match(data.fide_id):
         raise InvalidPlayer(
             _("FIDE id %(id)s: write up to 11 digits.") % {"id": repr(data.fide_id)}
@@ -339,13 +346,17 @@ def players_import_csv(*, tournament: Tournament, text: str, by: User) -> int:
         )
     reader.fieldnames = header
     rows: list[tuple[int, PlayerData | str]] = []
-    for row in reader:
-        if not any((value or "").strip() for value in row.values() if isinstance(value, str)):
-            continue
-        try:
-            rows.append((reader.line_num, _csv_data(row)))
-        except InvalidPlayer as error:
-            rows.append((reader.line_num, str(error)))
+    try:
+        for row in reader:
+            if not any((value or "").strip() for value in row.values() if isinstance(value, str)):
+                continue
+            try:
+                rows.append((reader.line_num, _csv_data(row)))
+            except InvalidPlayer as error:
+                rows.append((reader.line_num, str(error)))
+    except csv.Error:  # e.g. a field over csv.field_size_limit() (131,072 characters)
+        message = _("line %(line)s: not a CSV line the import can read (a field too long?)")
+        raise PlayerImportError([message % {"line": reader.line_num + 1}]) from None
     if not rows:
         raise PlayerImportError([_("the file has no player lines")])
     return _import(tournament, rows, by)

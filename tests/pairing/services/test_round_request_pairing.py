@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import functools
-
 import pytest
 from django.contrib.auth.models import User
 
@@ -14,7 +12,6 @@ from pairing.exceptions import (
 )
 from pairing.models import PairingRun, RunStatus
 from pairing.services.rounds import round_request_pairing
-from pairing.tasks import pair_round_task
 from tests.pairing.fixtures import CaptureCallbacks
 from tests.tournaments.conftest import tournament_with_players
 from tournaments.exceptions import ConfigurationRefused
@@ -24,7 +21,10 @@ pytestmark = pytest.mark.django_db
 
 
 def test_it_creates_a_pending_run_with_the_trf_input_and_enqueues_it_after_commit(
-    round3: Round, arbiter: User, django_capture_on_commit_callbacks: CaptureCallbacks
+    round3: Round,
+    arbiter: User,
+    enqueued: list[int],
+    django_capture_on_commit_callbacks: CaptureCallbacks,
 ) -> None:
     with django_capture_on_commit_callbacks() as callbacks:
         run = round_request_pairing(rnd=round3, by=arbiter)
@@ -34,12 +34,12 @@ def test_it_creates_a_pending_run_with_the_trf_input_and_enqueues_it_after_commi
     assert run.edition == "FIDE_DUTCH"
     assert "001    2   IM Bruno" in run.input_trf
     assert "0000 - Z" in run.input_trf
-    enqueued = [
-        callback
-        for callback in callbacks
-        if isinstance(callback, functools.partial) and callback.func == pair_round_task.delay
-    ]
-    assert [callback.args for callback in enqueued] == [(run.pk,)]
+    assert enqueued == [], "not before commit"
+    for callback in callbacks:
+        callback()
+    assert enqueued == [run.pk]
+    run.refresh_from_db()
+    assert run.queued_at is not None
     assert not round3.games.exists()
     assert AuditEntry.objects.filter(entity="pairing_run", entity_id=run.pk).exists()
 

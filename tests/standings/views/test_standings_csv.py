@@ -94,3 +94,17 @@ def test_it_needs_a_fixed_number_of_queries(
 def test_an_unknown_slug_or_round_is_a_404(client: Client, worked_example: Tournament) -> None:
     assert client.get("/t/nothing/standings.csv").status_code == 404
     assert client.get("/t/worked-example/standings.csv?round=7").status_code == 404
+
+
+def test_a_name_a_spreadsheet_would_run_is_written_as_text(
+    client: Client, worked_example: Tournament
+) -> None:
+    """Issue 30 (OWASP CSV injection): a name stored before names were checked, starting with
+    `=`, is exported with a leading apostrophe; the numbers stay numbers."""
+    payload = '=HYPERLINK("http://evil.example","Bruno")'
+    worked_example.players.filter(name="Bruno").update(name=payload)
+
+    rows = read_csv(client.get("/t/worked-example/standings.csv").content)
+
+    assert rows[0]["Name"] == "'" + payload
+    assert rows[0]["Rank"] == "1" and rows[0]["Rating"] == "2500"

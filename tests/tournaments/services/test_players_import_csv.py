@@ -58,3 +58,45 @@ def test_it_refuses_a_file_without_a_name_column(arbiter: User) -> None:
 
     with pytest.raises(PlayerImportError, match="name column"):
         players_import_csv(tournament=tournament, text="player,rating\nA,1\n", by=arbiter)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        '"=HYPERLINK(""http://evil.example"",""x"")"',
+        "\"=cmd|' /C calc'!A0\"",
+        "+1+2",
+        "@SUM(A1)",
+        "-2+3",
+    ],
+)
+def test_a_name_that_a_spreadsheet_would_run_is_refused(arbiter: User, name: str) -> None:
+    """Issue 30, OWASP CSV injection: the import refuses formulas rather than storing them."""
+    tournament = tournament_with_players(0)
+
+    with pytest.raises(PlayerImportError, match="line 2: The name starts with"):
+        players_import_csv(tournament=tournament, text=f"name\n{name}\n", by=arbiter)
+
+    assert not tournament.players.exists()
+
+
+def test_a_name_with_a_line_break_or_a_control_character_is_refused(arbiter: User) -> None:
+    tournament = tournament_with_players(0)
+    text = 'name\n"Rossi,\r\nMario"\n"Bianchi, Anna\x07"\n'
+
+    with pytest.raises(PlayerImportError) as refused:
+        players_import_csv(tournament=tournament, text=text, by=arbiter)
+
+    assert "U+000D, U+000A" in str(refused.value) and "U+0007" in str(refused.value)
+    assert not tournament.players.exists()
+
+
+def test_a_field_over_the_csv_modules_limit_is_a_clear_refusal(arbiter: User) -> None:
+    """Issue 30: a field over 131,072 characters raised `_csv.Error` (a 500)."""
+    tournament = tournament_with_players(0)
+    text = 'name,title\n"Rossi, Mario",IM\n"' + "x" * 140_000 + '",IM\n'
+
+    with pytest.raises(PlayerImportError, match="line 3: not a CSV line the import can read"):
+        players_import_csv(tournament=tournament, text=text, by=arbiter)
+
+    assert not tournament.players.exists()
