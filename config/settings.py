@@ -51,6 +51,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "config.private_pages.PrivatePagesMiddleware",
+    "config.database_retry.DatabaseRetryMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -95,6 +96,9 @@ else:
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# A request waits up to this long for the database to answer (a PostgreSQL restart) before its
+# 500; a GET that lost its connection is run once more (config/database_retry.py). 0: off.
+DATABASE_RETRY_SECONDS = float(os.environ.get("DATABASE_RETRY_SECONDS", "5"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -155,7 +159,8 @@ SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 CACHE_URL = os.environ.get("CACHE_URL", "")
 CACHES = {
     "default": {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        # Redis, answered from each process's memory while Redis is down (config/fallback_cache.py)
+        "BACKEND": "config.fallback_cache.FallbackRedisCache",
         "LOCATION": CACHE_URL,
         "TIMEOUT": env_int("CACHE_TIMEOUT", 3600),
     }
@@ -166,10 +171,9 @@ CACHES = {
         "OPTIONS": {"MAX_ENTRIES": 1000},
     }
 }
-# Sessions read from the cache when it is Redis (and written through to the database): a signed-in
-# arbiter's request (result entry) costs one PostgreSQL round trip less.
-if CACHE_URL:
-    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# Sessions live in the database only (Django's default), never in Redis: with Redis down the
+# arbiters stay signed in and every page still answers (issue 30).
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 # Push: public pages listen to /t/<slug>/events/ (server-sent events) for this many seconds a
 # connection, then reconnect. 0 (the default) turns push off and the pages only poll: with sync
