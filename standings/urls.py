@@ -15,6 +15,11 @@ urlpatterns = [
         views.standings_player,
         name="standings-player",
     ),
+    path(
+        "t/<slug:slug>/standings/<int:pairing_number>/rank/",
+        views.standings_rank,
+        name="standings-rank",
+    ),
     path("t/<slug:slug>/crosstable/", views.crosstable_page, name="crosstable"),
     path("t/<slug:slug>/crosstable.csv", views.crosstable_csv, name="crosstable-csv"),
     path("t/<slug:slug>/manage/standings/", views.standings_live, name="standings-live"),

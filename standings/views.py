@@ -262,6 +262,23 @@ def standings_player(request: HttpRequest, slug: str, pairing_number: int) -> Ht
 
 
 @require_safe
+@by_tournament_version
+def standings_rank(request: HttpRequest, slug: str, pairing_number: int) -> HttpResponse:
+    """A player's rank in the public standings (after the last completed round), for the
+    player's card (issue 31); nothing to say before a round is completed."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    context: dict[str, object] = {"tournament": tournament, "line": None}
+    try:
+        standings = public_standings(request, tournament)
+        if standings.after_round:
+            context |= {"line": standings.line(pairing_number), "total": len(standings.lines)}
+            context["after_round"] = standings.after_round
+    except StandingsError:
+        pass
+    return render(request, "standings/_rank.html", context)
+
+
+@require_safe
 def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     """The standings as CSV: rank, pairing number, name, title, federation, rating, points and
     each tie-break."""

@@ -18,7 +18,7 @@ from tournaments.cache import (
 from tournaments.exceptions import RoundNotPublished
 from tournaments.http import HtmxHttpRequest
 from tournaments.models import Player, Round, RoundState, Tournament
-from tournaments.selectors import pages, state
+from tournaments.selectors import pages, state, venue
 from tournaments.versions import tournament_version
 
 BOARDS_PER_PAGE = 50
@@ -79,6 +79,7 @@ def tournament_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         ),
         "keep": [],
         "rounds": rounds,
+        "round_in_play": venue.round_in_play(rounds),
         "in_play": pages.tournament_live(rounds),
         "events_url": events_url(tournament) if pages.tournament_live(rounds) else "",
         "page_url": request.build_absolute_uri(),
@@ -129,9 +130,11 @@ def round_detail(request: HtmxHttpRequest, slug: str, number: int) -> HttpRespon
 
 @require_safe
 @by_tournament_version
-@vary_on_headers("HX-Request")
+@vary_on_headers("HX-Request", "HX-Target")
 def player_detail(request: HtmxHttpRequest, slug: str, pairing_number: int) -> HttpResponse:
-    """A player's card: colours, floats, opponents and their scores, results, points."""
+    """A player's card: where they play in the round in play (board, colour, opponent) and
+    their rank, then colours, floats, opponents and their scores, results, points. The "now"
+    part alone for an htmx request aimed at `player-now` (the tournament page's "your board")."""
     tournament = get_object_or_404(Tournament, slug=slug)
     try:
         player = tournament.players.get(pairing_number=pairing_number)
@@ -142,10 +145,12 @@ def player_detail(request: HtmxHttpRequest, slug: str, pairing_number: int) -> H
     context = {
         "tournament": tournament,
         "card": pages.player_card(tournament, player, rounds, table),
+        "now": venue.player_now(player, rounds),
         "in_play": pages.tournament_live(rounds),
         "events_url": events_url(tournament) if pages.tournament_live(rounds) else "",
     }
-    return render(request, _template(request, "tournaments/player.html", "player-card"), context)
+    template = _template(request, "tournaments/player.html", "player-card", targets=("player-now",))
+    return render(request, template, context)
 
 
 @require_safe
