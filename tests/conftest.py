@@ -15,8 +15,8 @@ from django.utils import translation
 
 IN_CI = bool(os.environ.get("CI"))
 
-pytest_plugins = ["tests.browser"]
-"""The `chromium` fixture of the browser tests."""
+pytest_plugins = ["tests.browser", "tests.slow_server"]
+"""The `chromium` fixture of the browser tests, and the `slow_server` of the result entry's."""
 
 
 def pytest_report_header() -> list[str]:

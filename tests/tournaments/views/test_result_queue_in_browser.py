@@ -13,7 +13,7 @@ from django.test import Client
 
 from tests.browser import session_context
 from tests.factories import UserFactory
-from tests.slow_server import SlowServer, slow_server  # noqa: F401 (the fixture)
+from tests.slow_server import SlowServer
 from tests.tournaments.conftest import pair_round, tournament_with_players
 from tests.tournaments.views.test_pages_in_browser import SCREENSHOTS
 from tournaments.models import AuditEntry, Game, Result, RoundState, Tournament
@@ -79,7 +79,7 @@ def test_fifty_keys_typed_50_ms_apart_are_all_saved(
     slow_server: SlowServer,
     chromium: Browser,
     client: Client,
-    width: int,  # noqa: F811
+    width: int,
 ) -> None:
     page, tournament = results_page(chromium, slow_server, client, width)
     page.focus("#board-1")
@@ -95,7 +95,7 @@ def test_fifty_keys_typed_50_ms_apart_are_all_saved(
 def test_fifty_keys_at_once_are_all_saved(
     slow_server: SlowServer,
     chromium: Browser,
-    client: Client,  # noqa: F811
+    client: Client,
 ) -> None:
     page, tournament = results_page(chromium, slow_server, client, 1280)
     page.focus("#board-1")
@@ -116,7 +116,7 @@ def test_fifty_keys_at_once_are_all_saved(
 def test_fifty_taps_on_the_phone_50_ms_apart_are_all_saved(
     slow_server: SlowServer,
     chromium: Browser,
-    client: Client,  # noqa: F811
+    client: Client,
 ) -> None:
     page, tournament = results_page(chromium, slow_server, client, 390)
     for board in range(1, BOARDS + 1):
@@ -129,7 +129,7 @@ def test_fifty_taps_on_the_phone_50_ms_apart_are_all_saved(
 def test_fifty_taps_at_once_on_the_phone_are_all_saved(
     slow_server: SlowServer,
     chromium: Browser,
-    client: Client,  # noqa: F811
+    client: Client,
 ) -> None:
     page, tournament = results_page(chromium, slow_server, client, 390)
     page.evaluate(
@@ -145,7 +145,7 @@ def test_fifty_taps_at_once_on_the_phone_are_all_saved(
 def test_a_refused_key_says_why_on_its_board_and_the_focus_stays_in_the_table(
     slow_server: SlowServer,
     chromium: Browser,
-    client: Client,  # noqa: F811
+    client: Client,
 ) -> None:
     from playwright.sync_api import expect
 
@@ -188,7 +188,7 @@ def test_a_refused_key_says_why_on_its_board_and_the_focus_stays_in_the_table(
 def test_a_key_lost_on_the_network_is_sent_again_and_entered_once(
     slow_server: SlowServer,
     chromium: Browser,
-    client: Client,  # noqa: F811
+    client: Client,
 ) -> None:
     from playwright.sync_api import Route, expect
 

@@ -39,7 +39,8 @@ def test_a_player_finds_their_board_and_rank(
     page.goto(f"{base}/")
     in_play = page.locator(".in-play")
     expect(in_play).to_contain_text("Round 2 is in play")
-    assert in_play.bounding_box()["y"] < page.locator(".qr").bounding_box()["y"]  # first
+    first, qr = in_play.bounding_box(), page.locator(".qr").bounding_box()
+    assert first is not None and qr is not None and first["y"] < qr["y"]  # the round first
     expect(page.locator("#player-now")).to_be_hidden()  # nobody chose "this is me" yet
 
     page.goto(f"{base}/player/3/")
