@@ -70,8 +70,9 @@ from pairing.engine import NoValidPairing  # noqa: E402
 from pairing.generator import generate_round_robin  # noqa: E402
 from pairing.generator.config import read_config  # noqa: E402
 from standings.ranks import default_edition, file_ranks, tiebreak_list  # noqa: E402
-from standings.tiebreaks import Edition, compute_standings, parse_codes  # noqa: E402
+from standings.tiebreaks import Edition, Standings, compute_standings, parse_codes  # noqa: E402
 from tournaments.domain.roundrobin import round_robin_cycles  # noqa: E402
+from tournaments.domain.state import PlayerId  # noqa: E402
 from tournaments.domain.trf import TrfDocument, parse_trf, tournament_state, write_trf  # noqa: E402
 
 PROGRESS: Final = ROOT / "build" / "crosstest-tiebreaks" / "progress.tsv"
@@ -245,22 +246,44 @@ def tbs_values(
     return players
 
 
-def our_values(
+def our_standings(
     doc: TrfDocument, codes: list[str], edition: str, round_robin: bool, unrated: int | None
-) -> Values:
-    """Our values of `codes` after the file's last round."""
-    standings = compute_standings(
+) -> Standings:
+    """Our standings of `codes` after the file's last round."""
+    return compute_standings(
         tournament_state(doc),
         parse_codes(",".join(codes)),
         edition=EDITIONS[edition],
         unrated_rating=unrated,
         round_robin=round_robin,
     )
+
+
+def our_values(standings: Standings) -> Values:
+    """Every value of the standings, by pairing number and code."""
     return {
         (int(row.player_id), code): number(value)
         for row in standings.rows
         for code, value in row.values.items()
     }
+
+
+def lowest_dummy_score_cut(standings: Standings, key: tuple[int, str]) -> float | None:
+    """An SB value with TieBreakServer's reading of the Cut-1 exception: the voluntary unplayed
+    round cut is the one of the lowest dummy score (then contribution), where C.07 2026
+    16.5.1 cuts the lowest contribution of such rounds (`explanation`)."""
+    working = standings.breakdown(PlayerId(key[0]), key[1])
+    code = key[1]
+    count = int(code[-1]) if code[-2] in "CM" else 0
+    low, high = count, count if code[-2] == "M" else 0
+    rounds = [(c.voluntary, c.key, c.value) for c in working.contributions]
+    for _ in range(min(low, len(rounds))):
+        lowest = min(rounds, key=lambda r: (r[1], r[2]))
+        voluntary = min(rounds, key=lambda r: (not r[0], r[1], r[2]))
+        rounds.remove(lowest if lowest[2] > voluntary[2] else voluntary)
+    for _ in range(min(high, len(rounds))):
+        rounds.remove(max(rounds, key=lambda r: (r[1], r[2])))
+    return float(Fraction(sum(r[2] for r in rounds), working.unit))
 
 
 def tbs_code(code: str, edition: str) -> str:
@@ -376,7 +399,10 @@ def compare(doc: TrfDocument, seed: int, source: str, tbs: Path, unrated: int | 
             if own is None:
                 own = tbs_values(tbs, path, rounds, [], False, None)
             contradicted = ranks_contradicted(doc, own)
-    ours = {edition: our_values(doc, codes, edition, round_robin, unrated) for edition in EDITIONS}
+    standings = {
+        edition: our_standings(doc, codes, edition, round_robin, unrated) for edition in EDITIONS
+    }
+    ours = {edition: our_values(standing) for edition, standing in standings.items()}
     counts: list[int] = []
     lines = []
     unexplained = opened = 0
@@ -391,6 +417,13 @@ def compare(doc: TrfDocument, seed: int, source: str, tbs: Path, unrated: int | 
                 if differs(ours[edition][key], value):
                     differing += 1
                     why = explanation(key, edition, value, ours, open_rtng)
+                    if not why and code.startswith("SB/") and edition == "2026":
+                        tbs_reading = lowest_dummy_score_cut(standings[edition], key)
+                        if not differs(tbs_reading, value):
+                            why = (
+                                "TieBreakServer cuts the VUR of the lowest dummy score, C.07 "
+                                "2026 16.5.1 the lowest contribution of a VUR"
+                            )
                     unexplained += not why
                     opened += why.startswith("OPEN")
                     lines.append(

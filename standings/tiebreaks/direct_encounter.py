@@ -13,17 +13,25 @@ from tournaments.domain.state import PlayerId
 from .breakdown import Breakdown, Item, Source
 from .display import format_value
 from .results import Results
+from .rounds import Round
 
 Group = tuple[PlayerId, ...]
+
+
+def _counts(results: Results, played: Round) -> bool:
+    """Whether a round is a game for DE: played over the board (forfeits are left out, 6.1.1),
+    or in a round robin any paired round, forfeits included (15.2: there they are treated as
+    regular games in every tie-break but the rating-based and type-B ones)."""
+    return played.played or (results.round_robin and played.opponent is not None)
 
 
 def _results_against(
     results: Results, player_id: PlayerId, members: set[PlayerId]
 ) -> dict[PlayerId, list[int]]:
-    """The player's points in each game played over the board against each member."""
+    """The player's points in each game against each member (`_counts`)."""
     found: dict[PlayerId, list[int]] = defaultdict(list)
     for played in results.history[player_id]:
-        if played.played and played.opponent in members:
+        if _counts(results, played) and played.opponent in members:
             found[played.opponent].append(played.points)
     return found
 
@@ -34,8 +42,8 @@ def mini_standings(
     """Each player's points (in half-points) against the others of the group (6.1), and the
     number of the others it has not met over the board.
 
-    Forfeits are left out (6.1.1); two players who met more than once count the average of
-    their results (6.1.2).
+    Forfeits are left out (6.1.1; a round robin counts them, `_counts`); two players who met
+    more than once count the average of their results (6.1.2).
     """
     members = set(group)
     scores: dict[PlayerId, Fraction] = {}
@@ -127,11 +135,12 @@ def direct_encounter(results: Results, group: Sequence[PlayerId]) -> dict[Player
         items: tuple[Item, ...] = tuple(
             (played.number, played.opponent, played.points, Source.GAME, 0, False)
             for played in results.history[player_id]
-            if played.played and played.opponent in members
+            if _counts(results, played) and played.opponent in members
         )
+        left_out = "forfeits counted (round robin)" if results.round_robin else "forfeits left out"
         note = (
             f"score against the other {len(group) - 1} tied: {format_value(scores[player_id] / 2)}"
-            " (forfeits left out, repeated games averaged)"
+            f" ({left_out}, repeated games averaged)"
         )
         breakdowns[player_id] = Breakdown(
             "DE", Fraction(place_of[player_id]), items, unit=2, note=note

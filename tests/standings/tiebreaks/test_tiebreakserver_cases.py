@@ -90,3 +90,31 @@ def test_a_round_robins_rest_round_is_no_round_for_the_tie_breaks() -> None:
     assert got[11]["SB"] == 55
     assert got[1]["STD"] == Fraction(5, 2)
     assert got[1]["PTS"] == Fraction(5, 2)
+
+
+def test_a_round_robins_forfeit_counts_in_direct_encounter() -> None:
+    """RR_2025_52: players 7 and 9 tie on 11 points; 7 won their game by forfeit (round 15).
+    With pre-determined pairings forfeits are regular games in every tie-break but the
+    rating-based and type-B ones (C.07 2026 15.2), so DE, type A, counts it: 7 first (DE 1),
+    9 second (2), as TieBreakServer. We had left it out (6.1.1's Swiss default): DE 0."""
+    got = values("RR_2025_52.trf", "PTS,DE", Edition.C07_2026, round_robin=True)
+    assert (got[7]["DE"], got[9]["DE"]) == (1, 2)
+    swiss = values("RR_2025_52.trf", "PTS,DE", Edition.C07_2026)
+    assert (swiss[7]["DE"], swiss[9]["DE"]) == (0, 0)
+
+
+def test_the_sb_cut_takes_the_lowest_contribution_of_a_voluntary_unplayed_round() -> None:
+    """SB_2025_73, player 19 (2026): a half-point bye in round 1 (dummy capped at a draw in
+    each of the 4 rounds: 2, contribution 1), a forfeit loss in round 2 (dummy 2.5,
+    contribution 0), wins against opponents of 0.5 and 1.5. Cut-1 compares the lowest
+    contribution of a VUR (0, round 2) with the least significant value (the opponent of 0.5:
+    0.5) and cuts the higher (C.07 2026 16.5.1): 3 - 0.5 = 2.5; Cut-2 applies it again to what
+    is left (16.5.2): 0 against the opponent of 1.5, so 1.5 goes too: 1. TieBreakServer takes
+    the VUR with the lowest dummy score (round 1) instead of the lowest contribution and gives
+    2.0 and 1.5; under the 2024 rules, where both dummies score 2.5, it agrees with us."""
+    got = values("SB_2025_73.trf", "PTS,SB,SB/C1,SB/C2,SB/M1", Edition.C07_2026)
+    assert got[19]["SB"] == 3
+    assert got[19]["SB/C1"] == Fraction(5, 2)
+    assert got[19]["SB/C2"] == 1
+    old = values("SB_2025_73.trf", "PTS,SB/C1,SB/C2", Edition.C07_2024)
+    assert (old[19]["SB/C1"], old[19]["SB/C2"]) == (Fraction(11, 4), Fraction(5, 4))
