@@ -10,10 +10,12 @@ SHARED ?= ../shared
 PURE := tournaments/domain pairing/engine standings/tiebreaks
 
 .PHONY: help install install-runtime fmt lint typecheck test test-engine test-reference check \
+        test-reference-sample screenshots \
         run worker up bench bench-ratinglists fuzz refresh-test-data clean messages compilemessages
 
 help:
 	@echo "make run | test | check | lint | fmt | typecheck | test-engine | test-reference | bench | worker | up"
+	@echo "make test-reference-sample | screenshots"
 	@echo "make messages | compilemessages"
 
 $(BIN)/activate:
@@ -59,7 +61,23 @@ test-reference: install
 	$(PY) tests/data/tools/pairing_compare.py --jobs 2 --rounds-from 1 \
 	  --engine "$(PY) -m pairing --dutch {input} -p {output}" tests/data/reference/dev
 
+# CI's share of the reference replays (.ci/run): every REPLAY_SHARE-th tournament (in name order)
+# of both development sets, the 2017 edition's (dev) and the 2025 edition's (dev2025), every round
+# paired again through the engine's command line; the same files on every run.
+REPLAY_SHARE ?= 3
+test-reference-sample: install
+	$(PY) tests/data/tools/pairing_compare.py --jobs 2 --rounds-from 1 --quiet \
+	  --engine "$(PY) -m pairing --dutch {input} -p {output}" \
+	  $$(for set in dev dev2025; do \
+	    LC_ALL=C ls tests/data/reference/$$set/*.trf | awk 'NR % $(REPLAY_SHARE) == 1'; done)
+
 check: lint typecheck test
+
+# The browser tests again, writing their pictures into the repository (tests/screenshots.py): the
+# user manual's to docs/manual/screenshots/ (review and commit them), the others, made to be
+# looked at, to var/screenshots/. `make test` writes them to a temporary folder only.
+screenshots: install compilemessages
+	MAKE_SCREENSHOTS=1 $(BIN)/pytest -n $(TEST_WORKERS) --dist worksteal -m browser -p no:randomly
 
 # Translations (docs/translations.md): `make messages` makes every catalogue (.po) again from the
 # source, for Italian, French and Russian; `make compilemessages` compiles them (.mo, not in git)

@@ -1,12 +1,19 @@
-"""Test-run wiring shared by every test: which servers the run uses, and the CI rule.
+"""Test-run wiring shared by every test: which servers the run uses, the CI rule, and the
+repository left as it was found.
 
 With CI set, a test that needs PostgreSQL, Redis or a Celery worker fails instead of skipping
-(config/settings_test.py already refuses to start when a server does not answer).
+(config/settings_test.py already refuses to start when a server does not answer). A run that
+changes, adds or removes a file git would see (`git status`) fails at its end: tests write to their
+temporary folders, never under the repository (`make screenshots` is the one exception).
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
+import shutil
+import subprocess
+from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -14,9 +21,11 @@ from django.core.cache import cache
 from django.utils import translation
 
 IN_CI = bool(os.environ.get("CI"))
+ROOT = Path(__file__).resolve().parents[1]
 
-pytest_plugins = ["tests.browser", "tests.slow_server"]
-"""The `chromium` fixture of the browser tests, and the `slow_server` of the result entry's."""
+pytest_plugins = ["tests.browser", "tests.slow_server", "tests.screenshots"]
+"""The `chromium` fixture of the browser tests, the `slow_server` of the result entry's, and
+the run's folder of their pictures."""
 
 
 def pytest_report_header() -> list[str]:
@@ -25,6 +34,68 @@ def pytest_report_header() -> list[str]:
     where = database.get("HOST") or database["NAME"]
     broker = settings.CELERY_BROKER_URL or "none (tasks run eagerly)"
     return [f"database backend: {engine} ({where})", f"celery broker: {broker}"]
+
+
+GitState = dict[str, str]
+"""`git status --porcelain` of the repository: each path git reports, with its status and the
+hash of its content (a file already changed before the run must not change again)."""
+_GIT_STATE = pytest.StashKey[GitState]()
+
+
+def git_state() -> GitState | None:
+    """The repository's state as git sees it (ignored files aside); None outside a checkout."""
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        return None
+    status = subprocess.run(
+        ["git", "status", "--porcelain", "--untracked-files=all", "-z"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if status.returncode != 0:
+        return None
+    state: GitState = {}
+    for entry in filter(None, status.stdout.split("\0")):
+        path = ROOT / entry[3:]
+        digest = hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else "-"
+        state[entry[3:]] = f"{entry[:2]} {digest}"
+    return state
+
+
+def _checks_the_repository(config: pytest.Config) -> bool:
+    """The controller of the run checks (not each xdist worker), except under `make screenshots`,
+    which writes the manual's pictures on purpose."""
+    return not hasattr(config, "workerinput") and os.environ.get("MAKE_SCREENSHOTS") != "1"
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    if _checks_the_repository(session.config):
+        state = git_state()
+        if state is not None:
+            session.config.stash[_GIT_STATE] = state
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Fails the run when its tests changed what git sees in the repository."""
+    before = session.config.stash.get(_GIT_STATE, None)
+    if before is None:
+        return
+    after = git_state() or {}
+    changed = sorted(
+        path for path in before.keys() | after.keys() if before.get(path) != after.get(path)
+    )
+    if not changed:
+        return
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None:
+        reporter.write("\n")
+        reporter.write_sep("=", "the tests wrote under the repository", red=True)
+        for path in changed:
+            reporter.write_line(
+                f"{path}: {before.get(path, 'clean')} -> {after.get(path, 'clean')}"
+            )
+    session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
 def require_server(available: bool, what: str) -> None:

@@ -7,7 +7,8 @@ assigning the pairing numbers matters), records player 12's absence in round 2, 
 publishes and enters the results of every round. Each published round must equal
 `rounds/round-N-expected.txt`, and the final standings must give the reference points and the
 ranking of `python -m standings` on the reference TRF. Screenshots of the main pages at 1280 and
-390 pixels are left in var/screenshots/e2e-*.png (CI keeps them as artefacts).
+390 pixels are taken (e2e-*.png, tests/screenshots.py; `make screenshots` keeps them in
+var/screenshots/).
 """
 
 from __future__ import annotations
@@ -37,12 +38,12 @@ from tests.e2e.worked_example import (
     results,
 )
 from tests.integration.worker import Worker
+from tests.screenshots import screenshot
 from tournaments.models import RoundState, Tournament, TournamentStatus
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 ROOT = Path(__file__).resolve().parents[2]
-SCREENSHOTS = ROOT / "var" / "screenshots"
 WIDTHS = (1280, 390)
 HEIGHT = 900
 PAGE_TIMEOUT_MS = 30_000
@@ -56,12 +57,11 @@ MORE_KEYS = ("q", "p", "x", "w", "d", "l", "a")
 """The rarer results behind "More" on each board (½-0, 0-½, 0-0, not rated, adjourned)."""
 
 
-def screenshot(page: Page, name: str) -> None:
-    """`var/screenshots/e2e-<name>-<width>.png` of the whole page at each width."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+def screenshots(page: Page, name: str) -> None:
+    """`e2e-<name>-<width>.png` of the whole page at each width."""
     for width in WIDTHS:
         page.set_viewport_size({"width": width, "height": HEIGHT})
-        page.screenshot(path=str(SCREENSHOTS / f"e2e-{name}-{width}.png"), full_page=True)
+        screenshot(page, f"e2e-{name}-{width}")
     page.set_viewport_size({"width": WIDTHS[0], "height": HEIGHT})
 
 
@@ -140,7 +140,7 @@ def pair_and_publish(page: Page, public: Page, slug: str, number: int, worker: W
         pytest.fail(f"round {number} was not paired: {error}\nworker log:\n{worker.output()}")
     expect(page.locator("#pairing-status .round-state").first).to_contain_text("Paired (draft)")
     if number == 1:
-        screenshot(page, "pairing-draft")
+        screenshots(page, "pairing-draft")
     public.goto(f"/t/{slug}/round/{number}/")
     expect(public.locator("#round-boards")).to_contain_text(
         f"The pairings of round {number} are not published yet."
@@ -264,7 +264,7 @@ def test_an_arbiter_runs_the_worked_example_in_the_browser_from_an_empty_databas
     log_in(page)
     slug = create_tournament(page)
     register_players(page)
-    screenshot(page, "registration")
+    screenshots(page, "registration")
 
     for number in range(1, ROUNDS + 1):
         if number == ABSENT_ROUND:
@@ -274,10 +274,10 @@ def test_an_arbiter_runs_the_worked_example_in_the_browser_from_an_empty_databas
         assert lines == expected_pairing(number), f"round {number}"
         enter_results(page, slug, number, boards)
         if number == 3:  # the forfeit: 11 did not appear, 6 wins
-            screenshot(page, "result-entry")
+            screenshots(page, "result-entry")
             public.goto(f"/t/{slug}/round/{number}/")
             expect(public.locator("table.pairings")).to_contain_text("−/+ (forfeit)")
-            screenshot(public, "public-round")
+            screenshots(public, "public-round")
 
     tournament = Tournament.objects.get(slug=slug)
     assert tournament.pairing_system == "FIDE_DUTCH"
@@ -286,7 +286,7 @@ def test_an_arbiter_runs_the_worked_example_in_the_browser_from_an_empty_databas
     assert tournament.status == TournamentStatus.FINISHED
 
     standings = final_standings(public, slug)
-    screenshot(public, "standings")
+    screenshots(public, "standings")
     assert {int(row[1]): row[2] for row in standings} == FINAL_POINTS
     reference = python_m_standings(tournament)
     assert [(int(row[0]), int(row[1])) for row in standings] == [
@@ -300,13 +300,13 @@ def test_an_arbiter_runs_the_worked_example_in_the_browser_from_an_empty_databas
 
     public.goto(f"/t/{slug}/player/{ABSENT_PLAYER}/")
     expect(public.locator("h1")).to_contain_text("Oscar")
-    screenshot(public, "player-card")
+    screenshots(public, "player-card")
     public.goto(f"/t/{slug}/")
     expect(public.locator("h1")).to_contain_text(NAME)
-    screenshot(public, "tournament")
+    screenshots(public, "tournament")
     assert qr_code_fits(public), "the QR code is clipped"
     public.goto("/")
     expect(public.locator("#tournament-list")).to_contain_text(NAME)
-    screenshot(public, "home")
+    screenshots(public, "home")
     visitor.close()
     arbiter.close()

@@ -4,8 +4,6 @@ entry, on a phone and a desktop, chosen with the switcher at the top of the page
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from django.test import Client
 from playwright.sync_api import Browser, expect
@@ -13,11 +11,11 @@ from pytest_django.live_server_helper import LiveServer
 
 from tests.browser import session_context
 from tests.factories import UserFactory
+from tests.screenshots import screenshot
 from tests.tournaments.views.test_pages_in_browser import running_tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
 SCROLL_WIDTH = "document.scrollingElement.scrollWidth"
 
 HEADINGS = {
@@ -40,7 +38,6 @@ def test_the_arbiter_pages_in_each_language_on_a_phone_and_a_desktop(
     session = client.cookies["sessionid"].value
     dashboard = f"{live_server.url}/t/{tournament.slug}/manage/"
     results = f"{live_server.url}/t/{tournament.slug}/manage/round/2/results/"
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     for width in (390, 1280):
         context = session_context(chromium, live_server.url, session, width)
         page = context.new_page()
@@ -53,14 +50,10 @@ def test_the_arbiter_pages_in_each_language_on_a_phone_and_a_desktop(
             expect(page.locator("#language-select")).to_have_value(language)
             expect(page.get_by_role("heading", name=rounds, exact=True)).to_be_visible()
             assert page.evaluate(SCROLL_WIDTH) <= width
-            page.screenshot(
-                path=str(SCREENSHOTS / f"i18n-dashboard-{language}-{width}.png"), full_page=True
-            )
+            screenshot(page, f"i18n-dashboard-{language}-{width}")
             page.goto(results)
             expect(page.get_by_role("heading", level=1)).to_have_text(results_title)
-            page.screenshot(
-                path=str(SCREENSHOTS / f"i18n-results-{language}-{width}.png"), full_page=True
-            )
+            screenshot(page, f"i18n-results-{language}-{width}")
             page.goto(dashboard)
             expect(page.locator("#language-select option:checked")).to_have_text(NAMES[language])
         context.close()

@@ -1,5 +1,7 @@
 """The user manual's screenshots (docs/manual/screenshots/), made in a real Chromium by walking
-the workflows the manual describes, so that the pictures show the application as it is.
+the workflows the manual describes, so that the pictures show the application as it is. The suite
+walks them and writes the pictures to a temporary folder; `make screenshots` writes them to the
+manual (tests/screenshots.py).
 
 `SCREENSHOTS` names every picture these tests write; `test_manual_pages.py` checks that every
 picture a manual page shows is one of them. Pages are asked for in English (the manual's
@@ -24,7 +26,7 @@ from pytest_django.live_server_helper import LiveServer
 from tests.browser import session_context
 from tests.factories import TournamentRoleFactory, UserFactory
 from tests.pairing.fixtures import ROUNDS, import_round_input
-from tournaments.manual.pages import SCREENSHOTS_DIR
+from tests.screenshots import screenshot
 from tournaments.models import FederationOfficer, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, reset_sequences=True)]
@@ -99,13 +101,10 @@ RESULTS = (
 
 
 def shoot(target: Page | Locator, name: str) -> None:
-    """`docs/manual/screenshots/<name>.png`: the whole page, or the part `target` locates."""
+    """The manual's picture `<name>.png`: the whole page, or the part `target` locates (written
+    to docs/manual/screenshots/ by `make screenshots` only, tests/screenshots.py)."""
     assert name in SCREENSHOTS, f"add {name!r} to SCREENSHOTS"
-    path = str(SCREENSHOTS_DIR / f"{name}.png")
-    if isinstance(target, Page):
-        target.screenshot(path=path, full_page=True)
-    else:
-        target.screenshot(path=path)
+    screenshot(target, name, manual=True)
 
 
 def signed_in(browser: Browser, live_server: LiveServer, client: Client, user: User) -> Page:

@@ -4,7 +4,6 @@ events), and the password reset pages are screenshotted (var/screenshots/, to be
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,11 +11,11 @@ from django.test import Client
 from pytest_django.live_server_helper import LiveServer
 
 from tests.browser import session_context
+from tests.screenshots import screenshot
 from tests.security.world import build_world
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
 RECORD_VIOLATIONS = """
 window.cspViolations = [];
 document.addEventListener("securitypolicyviolation", (event) => {
@@ -71,15 +70,14 @@ def test_the_main_pages_run_under_the_policy_without_a_violation(
 
 
 def test_the_password_reset_pages_look_right(live_server: LiveServer, chromium: Any) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page = chromium.new_page(viewport={"width": 390, "height": 800})
     page.goto(live_server.url + "/accounts/login/")
     page.get_by_role("link", name="Forgot your password?").click()
     page.fill("input[name=email]", "nobody@example.org")
-    page.screenshot(path=str(SCREENSHOTS / "password-reset-390.png"), full_page=True)
+    screenshot(page, "password-reset-390")
     page.get_by_role("button", name="Send the link").click()
     page.get_by_role("heading", name="Check your e-mail").wait_for()
-    page.screenshot(path=str(SCREENSHOTS / "password-reset-sent-390.png"), full_page=True)
+    screenshot(page, "password-reset-sent-390")
     page.goto(live_server.url + "/accounts/reset/MQ/forged-token/")
     page.get_by_role("heading", name="This link no longer works").wait_for()
-    page.screenshot(path=str(SCREENSHOTS / "password-reset-invalid-390.png"), full_page=True)
+    screenshot(page, "password-reset-invalid-390")

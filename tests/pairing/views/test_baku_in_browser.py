@@ -6,7 +6,6 @@ paired (checklist Q109); screenshots in var/screenshots/baku-*."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,11 +17,10 @@ from pytest_django.live_server_helper import LiveServer
 from pairing import tasks
 from tests.browser import session_context
 from tests.factories import PlayerFactory, UserFactory
+from tests.screenshots import screenshot
 from tournaments.models import Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-SCREENSHOTS = Path(__file__).resolve().parents[3] / "var" / "screenshots"
 
 
 def test_an_arbiter_creates_an_accelerated_tournament_and_pairs_round_1(
@@ -31,7 +29,6 @@ def test_an_arbiter_creates_an_accelerated_tournament_and_pairs_round_1(
     arbiter = UserFactory.create(username="arbiter")
     client.force_login(arbiter)
     session = client.cookies["sessionid"].value
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     context = session_context(chromium, live_server.url, session, 1280)
     page = context.new_page()
 
@@ -41,7 +38,7 @@ def test_an_arbiter_creates_an_accelerated_tournament_and_pairs_round_1(
     page.check("#id_baku_acceleration")
     page.select_option("#id_initial_color", "W")  # entered, not drawn: the colours below
     page.locator("legend", has_text="Pairing rules").scroll_into_view_if_needed()
-    page.screenshot(path=str(SCREENSHOTS / "baku-new-tournament-1280.png"))
+    screenshot(page, "baku-new-tournament-1280", full_page=False)
     page.get_by_role("button", name="Create the tournament").click()
     page.wait_for_url(re.compile(r"/t/[^/]+/manage/"))  # the new tournament's dashboard
     tournament = Tournament.objects.get(name="Baku Open")
@@ -59,14 +56,14 @@ def test_an_arbiter_creates_an_accelerated_tournament_and_pairs_round_1(
     tasks.pair_round_task.delay(sent[0])
     page.wait_for_selector("text=Publish round 1", timeout=30000)
     expect(page.locator("table.draft caption")).to_contain_text("virtual points")
-    page.screenshot(path=str(SCREENSHOTS / "baku-round-1-draft-1280.png"), full_page=True)
+    screenshot(page, "baku-round-1-draft-1280")
 
     page.goto(f"{live_server.url}/t/{tournament.slug}/manage/edit/")
     page.uncheck("#id_baku_acceleration")
     page.get_by_role("button", name="Save", exact=True).click()
     locked = page.get_by_text("Baku acceleration can no longer be switched on or off")
     expect(locked).to_be_visible()
-    page.screenshot(path=str(SCREENSHOTS / "baku-locked-1280.png"), full_page=True)
+    screenshot(page, "baku-locked-1280")
     context.close()
 
     pairs = set(

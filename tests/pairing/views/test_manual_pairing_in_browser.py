@@ -1,10 +1,10 @@
 """Pairing a round entirely by hand in a real Chromium (VCL4THP Q63-Q69): Edit pairings, two
 boards and the bye from the page, then Validate pairings through the Level-4 comparison with the
-engine. Screenshots at 390 and 1280 pixels: /tmp/manual-pairing-*.png (to be looked at)."""
+engine. Screenshots at 390 and 1280 pixels: manual-pairing-*.png (to be looked at,
+tests/screenshots.py)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
@@ -14,6 +14,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from tests.browser import session_context
 from tests.factories import UserFactory
+from tests.screenshots import screenshot
 from tests.tournaments.conftest import tournament_with_players
 from tournaments.models import ByeKind, IntegrityEventKind, RoundState
 
@@ -21,8 +22,6 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-SHOTS = Path("/tmp")
 
 
 @pytest.mark.parametrize("width", [390, 1280])
@@ -42,24 +41,24 @@ def test_an_arbiter_pairs_a_round_by_hand_and_validates_it(
     expect(page.locator(".manual-pairing")).to_contain_text("5 players to pair")
     page.click("button:text-is('Pair')")  # 1 (White) – 2, the first two unpaired
     expect(page.locator(".manual-pairing")).to_contain_text("3 players to pair")
-    page.screenshot(path=str(SHOTS / f"manual-pairing-session-{width}.png"), full_page=True)
+    screenshot(page, f"manual-pairing-session-{width}")
     page.click("button:text-is('Pair')")  # 3 – 4
     expect(page.locator(".manual-pairing")).to_contain_text("1 player to pair")
     page.click("text=Give the bye")  # 5
     expect(page.locator(".manual-pairing")).to_contain_text("Every player to pair")
-    page.screenshot(path=str(SHOTS / f"manual-pairing-edit-{width}.png"), full_page=True)
+    screenshot(page, f"manual-pairing-edit-{width}")
 
     page.click("text=Validate pairings")
     dialog = page.locator("dialog#confirmation")
     expect(dialog).to_contain_text("step 1 of 2")
     expect(dialog).to_contain_text("differs from the engine")
-    page.screenshot(path=str(SHOTS / f"manual-pairing-validate-{width}.png"), full_page=True)
+    screenshot(page, f"manual-pairing-validate-{width}")
     dialog.locator("button[type=submit]").click()
     expect(dialog).to_contain_text("step 2 of 2")
     dialog.locator("button[type=submit]").click()
 
     expect(page.locator(".round-state-published")).to_be_visible()
-    page.screenshot(path=str(SHOTS / f"manual-pairing-published-{width}.png"), full_page=True)
+    screenshot(page, f"manual-pairing-published-{width}")
     context.close()
     rnd = tournament.round_set.get(number=1)
     boards = list(

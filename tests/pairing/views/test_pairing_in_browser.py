@@ -3,7 +3,6 @@ run, the draft and the published round at 390 and 1280 pixels (var/screenshots/p
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,11 +14,10 @@ from pairing import tasks
 from tests.browser import session_context
 from tests.factories import TournamentRoleFactory, UserFactory
 from tests.pairing.fixtures import import_round_input
+from tests.screenshots import screenshot
 from tournaments.models import RoundState
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-SCREENSHOTS = Path(__file__).resolve().parents[3] / "var" / "screenshots"
 
 
 def test_an_arbiter_pairs_reviews_and_publishes_a_round_from_the_keyboard(
@@ -31,7 +29,6 @@ def test_an_arbiter_pairs_reviews_and_publishes_a_round_from_the_keyboard(
     client.force_login(arbiter)
     session = client.cookies["sessionid"].value
     url = f"{live_server.url}/t/{tournament.slug}/manage/round/3/pairing/"
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
 
     def page_at(width: int) -> Any:
         context = session_context(chromium, live_server.url, session, width)
@@ -45,27 +42,27 @@ def test_an_arbiter_pairs_reviews_and_publishes_a_round_from_the_keyboard(
     page.get_by_role("button", name="Pair round 3").focus()
     page.keyboard.press("Enter")
     page.wait_for_selector("text=Waiting for a worker")
-    page.screenshot(path=str(SCREENSHOTS / "pairing-waiting-390.png"), full_page=True)
+    screenshot(page, "pairing-waiting-390")
     assert len(sent) == 1
 
     # The worker pairs the run; the polling fragment brings the draft in and stops.
     monkeypatch.undo()
     tasks.pair_round_task.delay(sent[0])
     page.wait_for_selector("text=Publish round 3", timeout=30000)
-    page.screenshot(path=str(SCREENSHOTS / "pairing-draft-390.png"), full_page=True)
+    screenshot(page, "pairing-draft-390")
     page.context.close()
 
     wide = page_at(1280)
     wide.goto(url)
     wide.locator(".engine-details summary").click()
-    wide.screenshot(path=str(SCREENSHOTS / "pairing-draft-1280.png"), full_page=True)
+    screenshot(wide, "pairing-draft-1280")
     wide.get_by_role("button", name="Swap colours on board 1").click()
     wide.wait_for_selector("text=The edit breaks 2 rules")
-    wide.screenshot(path=str(SCREENSHOTS / "pairing-warning-1280.png"), full_page=True)
+    screenshot(wide, "pairing-warning-1280")
     wide.get_by_role("button", name="Swap colours on board 1").click()
     wide.get_by_role("button", name="Publish round 3").click()
     wide.wait_for_selector("text=Round 3 is published.")
-    wide.screenshot(path=str(SCREENSHOTS / "pairing-published-1280.png"), full_page=True)
+    screenshot(wide, "pairing-published-1280")
     wide.context.close()
 
     state = tournament.round_set.get(number=3).state

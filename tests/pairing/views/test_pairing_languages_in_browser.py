@@ -5,7 +5,6 @@ var/screenshots/pairing-<language>-1280.png (to be looked at)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,10 +17,10 @@ from pairing.services.runs import pairing_run_execute
 from tests.browser import session_context
 from tests.factories import TournamentRoleFactory, UserFactory
 from tests.pairing.fixtures import import_round_input
+from tests.screenshots import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SCREENSHOTS = Path(__file__).resolve().parents[3] / "var" / "screenshots"
 WORDS = {
     "en": ("This pairing breaks 2 rules:", "Board 1: ", "Bracket 1 (homogeneous"),
     "it": ("Questo abbinamento viola 2 regole:", "Scacchiera 1: ", "Bracket 1 (omogenea"),
@@ -41,7 +40,6 @@ def test_the_draft_its_warnings_and_the_explanation_read_in_each_language(
     pairing_run_execute(run_id=round_request_pairing(rnd=rnd, by=arbiter).pk)
     round_draft_swap_colours(game=rnd.games.get(board=1), by=arbiter)
     client.force_login(arbiter)
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     url = f"{live_server.url}/t/{tournament.slug}/manage/round/3/pairing/"
     session = client.cookies["sessionid"].value
     for language, words in WORDS.items():
@@ -54,5 +52,5 @@ def test_the_draft_its_warnings_and_the_explanation_read_in_each_language(
         text = page.text_content("body") or ""
         for expected in words:
             assert expected in text, (language, expected)
-        page.screenshot(path=str(SCREENSHOTS / f"pairing-{language}-1280.png"), full_page=True)
+        screenshot(page, f"pairing-{language}-1280")
         context.close()

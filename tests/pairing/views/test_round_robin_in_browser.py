@@ -16,7 +16,7 @@ from pytest_django.live_server_helper import LiveServer
 from pairing.roundrobin.berger import schedule_round
 from tests.browser import session_context
 from tests.factories import UserFactory
-from tests.tournaments.views.test_pages_in_browser import SCREENSHOTS
+from tests.screenshots import screenshot
 from tournaments.models import Tournament, TournamentStatus
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -34,7 +34,7 @@ KEYS = ("1", "=", "0")
 
 
 def shot(page: Page, name: str) -> None:
-    page.screenshot(path=str(SCREENSHOTS / f"round-robin-{name}.png"), full_page=True)
+    screenshot(page, f"round-robin-{name}")
 
 
 def test_a_six_player_round_robin_is_played_from_the_browser(
@@ -43,7 +43,6 @@ def test_a_six_player_round_robin_is_played_from_the_browser(
     arbiter = UserFactory.create(username="arbiter")
     client.force_login(arbiter)
     session = client.cookies["sessionid"].value
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page = session_context(chromium, live_server.url, session, 1280).new_page()
 
     page.goto(f"{live_server.url}/manage/new/")

@@ -5,17 +5,16 @@ language, and the standings page of each language is saved as a screenshot in va
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 from pytest_django.live_server_helper import LiveServer
 
+from tests.screenshots import screenshot
 from tests.standings.selectors.builders import import_worked_example
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SCREENSHOTS = Path(__file__).resolve().parents[3] / "var" / "screenshots"
 PAGES = {
     "round": "/t/worked-example/round/6/",
     "standings": "/t/worked-example/standings/",
@@ -54,7 +53,6 @@ def test_the_public_pages_come_in_the_language_of_the_browser(
     live_server: LiveServer, chromium: Any
 ) -> None:
     import_worked_example()
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     for language, pages in WORDS.items():
         context = chromium.new_context(locale=language, viewport={"width": 1280, "height": 900})
         page = context.new_page()
@@ -66,5 +64,5 @@ def test_the_public_pages_come_in_the_language_of_the_browser(
             for words in pages[name]:
                 assert words in text, (language, name, words)
             if name == "standings":
-                page.screenshot(path=str(SCREENSHOTS / f"standings-{language}.png"), full_page=True)
+                screenshot(page, f"standings-{language}")
         context.close()

@@ -3,7 +3,6 @@ screenshots at 390 and 1280 pixels in var/screenshots/ (to be looked at)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,11 +11,11 @@ from pytest_django.live_server_helper import LiveServer
 
 from tests.browser import session_context
 from tests.factories import TournamentRoleFactory, UserFactory
+from tests.screenshots import screenshot
 from tests.standings.selectors.builders import import_worked_example, round_in_play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SCREENSHOTS = Path(__file__).resolve().parents[3] / "var" / "screenshots"
 PAGES = {
     "standings": "/t/worked-example/standings/",
     "standings-sorted": "/t/worked-example/standings/?round=4&sort=BH/C1",
@@ -36,14 +35,13 @@ def test_the_pages_fit_the_screen_and_are_saved_as_screenshots(
     arbiter = UserFactory.create()
     TournamentRoleFactory.create(tournament=tournament, user=arbiter)
     client.force_login(arbiter)
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     context = session_context(chromium, live_server.url, client.cookies["sessionid"].value, width)
     page = context.new_page()
     for name, path in PAGES.items():
         response = page.goto(live_server.url + path)
         assert response is not None, name
         assert response.status == (404 if name == "standings-unavailable" else 200), name
-        page.screenshot(path=str(SCREENSHOTS / f"{name}-{width}.png"), full_page=True)
+        screenshot(page, f"{name}-{width}")
         # Wide tables scroll inside their frame; the page itself never scrolls sideways.
         assert page.evaluate("document.documentElement.scrollWidth") <= width, name
         if name == "standings":
@@ -77,4 +75,4 @@ def test_a_column_heading_sorts_the_table_without_reloading_the_page(
     first = page.locator("#standings-table tbody tr").first.locator(".col-name a")
     assert first.inner_text() in {"Alice", "Bruno"}  # both have SB 14.75, the highest
     page.locator("#standings-table .table-wrap").evaluate("frame => frame.scrollLeft = 400")
-    page.screenshot(path=str(SCREENSHOTS / "standings-scrolled-390.png"))
+    screenshot(page, "standings-scrolled-390", full_page=False)

@@ -3,7 +3,6 @@ the players page and the officers' rating-list page (var/screenshots/, to be loo
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
@@ -12,6 +11,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from tests.browser import session_context
 from tests.factories import UserFactory
+from tests.screenshots import screenshot
 from tests.tournaments.ratinglists.conftest import import_sample
 from tournaments.domain.ratinglists import ListKind
 from tournaments.services.tournaments import TournamentSettings, tournament_create
@@ -21,7 +21,6 @@ if TYPE_CHECKING:
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SCREENSHOTS = Path(__file__).resolve().parents[3] / "var" / "screenshots"
 TYPED = [
     ("41000", "Aalto, Mikko"),  # the start of a FIDE ID
     ("barr", "Barros, Ines"),  # the start of a name
@@ -43,7 +42,6 @@ def test_an_arbiter_registers_three_players_from_the_list_by_typing(
     client.force_login(arbiter)
     session = client.cookies["sessionid"].value
     players_page = f"{live_server.url}/t/{tournament.slug}/manage/players/"
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     context = session_context(chromium, live_server.url, session, 1280)
     page = context.new_page()
     page.goto(players_page)
@@ -54,7 +52,7 @@ def test_an_arbiter_registers_three_players_from_the_list_by_typing(
         match = page.locator("#list-matches a", has_text=name)
         expect(match).to_have_count(1)
         if name == "Lambert, Sophie":
-            page.screenshot(path=str(SCREENSHOTS / "list-search-1280.png"), full_page=True)
+            screenshot(page, "list-search-1280")
         match.click()
         expect(page.locator("#id_name")).to_have_value(name)
         page.get_by_role("button", name="Register").click()
@@ -68,13 +66,13 @@ def test_an_arbiter_registers_three_players_from_the_list_by_typing(
         "Barros, Ines": ("5200042", 2422, "IM", "POR", "w", "1996"),
         "Lambert, Sophie": ("1101007", 1688, "", "FRA", "w", "2014"),
     }
-    page.screenshot(path=str(SCREENSHOTS / "players-from-list-1280.png"), full_page=True)
+    screenshot(page, "players-from-list-1280")
 
     tournament.players.filter(name="Barros, Ines").update(fide_rating=2400, federation="ESP")
     page.goto(players_page)
     differences = page.locator(".list-differences")
     expect(differences).to_contain_text("Barros, Ines")
-    page.screenshot(path=str(SCREENSHOTS / "list-differences-1280.png"), full_page=True)
+    screenshot(page, "list-differences-1280")
     page.get_by_role("button", name="Update from the list").click()
     expect(page.locator(".message")).to_contain_text("1 players updated from the rating list")
     expect(differences).to_have_count(0)
@@ -87,9 +85,9 @@ def test_an_arbiter_registers_three_players_from_the_list_by_typing(
     page.goto(players_page)
     page.locator("#list-search-input").press_sequentially("la", delay=40)
     expect(page.locator("#list-matches a")).to_have_count(2)
-    page.screenshot(path=str(SCREENSHOTS / "list-search-390.png"), full_page=True)
+    screenshot(page, "list-search-390")
     for width in (390, 1280):
         page.set_viewport_size({"width": width, "height": 900})
         page.goto(f"{live_server.url}/rating-lists/")
-        page.screenshot(path=str(SCREENSHOTS / f"rating-lists-{width}.png"), full_page=True)
+        screenshot(page, f"rating-lists-{width}")
     context.close()

@@ -6,7 +6,6 @@ var/screenshots/ (to be looked at)."""
 from __future__ import annotations
 
 import datetime
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
@@ -15,6 +14,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from tests.browser import session_context
 from tests.factories import UserFactory
+from tests.screenshots import screenshot
 from tests.tournaments.conftest import pair_round, tournament_with_players
 from tournaments.models import FederationOfficer, Result, RoundState, Tournament
 
@@ -22,8 +22,6 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-SCREENSHOTS = Path(__file__).resolve().parents[3] / "var" / "screenshots"
 
 
 def _session(client: Client, user: object) -> str:
@@ -50,13 +48,12 @@ def test_an_arbiter_completes_the_report_and_an_officer_finds_it(
     for player in tournament.players.all():
         player.fide_id = str(1000 + player.pairing_number)
         player.save(update_fields=["fide_id"])
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     context = session_context(chromium, live_server.url, _session(client, arbiter), 1280)
     page = context.new_page()
 
     page.goto(f"{live_server.url}/t/{tournament.slug}/rating-report/")
     expect(page.locator(".report-problems")).to_contain_text("the time control (122, 222)")
-    page.screenshot(path=str(SCREENSHOTS / "rating-report-missing-1280.png"), full_page=True)
+    screenshot(page, "rating-report-missing-1280")
     page.get_by_role("link", name="Change the report's details").click()
     page.locator("#id_time_control").fill("90 minutes")
     page.get_by_role("button", name="Save").click()
@@ -64,11 +61,11 @@ def test_an_arbiter_completes_the_report_and_an_officer_finds_it(
     page.locator("#id_time_control").fill("5400+30")
     page.locator("#id_round_dates").fill("2026-05-01\n2026-05-02")
     page.locator("#id_chief_arbiter_fide_id").fill("1234567")
-    page.screenshot(path=str(SCREENSHOTS / "rating-report-details-1280.png"), full_page=True)
+    screenshot(page, "rating-report-details-1280")
     page.get_by_role("button", name="Save").click()
     expect(page.get_by_text("The report is complete.")).to_be_visible()
     expect(page.get_by_role("link", name="TRF-2026")).to_be_visible()
-    page.screenshot(path=str(SCREENSHOTS / "rating-report-complete-1280.png"), full_page=True)
+    screenshot(page, "rating-report-complete-1280")
 
     officer = UserFactory.create(username="ita-officer")
     FederationOfficer.objects.create(user=officer, federation="ITA")
@@ -79,5 +76,5 @@ def test_an_arbiter_completes_the_report_and_an_officer_finds_it(
     page.goto(f"{live_server.url}/exports/")
     row = page.locator("table.exports tbody tr", has_text=tournament.name)
     expect(row).to_contain_text("2/2")
-    page.screenshot(path=str(SCREENSHOTS / "officers-page-1280.png"), full_page=True)
+    screenshot(page, "officers-page-1280")
     context.close()

@@ -1,10 +1,9 @@
 """The confirmation dialog in a real Chromium: a Level-4 walk (leaving FIDE mode, changing the
 rounds after the start) and a Level-3 correction from the keyboard, with screenshots of the
-dialog at 390 and 1280 pixels (/tmp/confirmation-*.png, to be looked at)."""
+dialog at 390 and 1280 pixels (confirmation-*.png, to be looked at, tests/screenshots.py)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
@@ -15,6 +14,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from tests.browser import session_context
 from tests.factories import UserFactory
+from tests.screenshots import screenshot
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page
@@ -24,7 +24,6 @@ from tournaments.models import Game, IntegrityEventKind, Result, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SHOTS = Path("/tmp")
 WIDTHS = (390, 1280)
 
 
@@ -61,16 +60,16 @@ def test_leaving_fide_mode_walks_both_steps_of_the_dialog(
     expect(dialog).to_be_visible()
     expect(dialog).to_contain_text("step 1 of 2")
     assert dialog.evaluate("d => d.matches(':modal')")
-    page.screenshot(path=str(SHOTS / f"confirmation-level4-step1-{width}.png"))
+    screenshot(page, f"confirmation-level4-step1-{width}", full_page=False)
     dialog.locator("button[type=submit]").click()
     expect(dialog).to_contain_text("step 2 of 2")
     expect(dialog).to_contain_text("this cannot be undone")
-    page.screenshot(path=str(SHOTS / f"confirmation-level4-step2-{width}.png"))
+    screenshot(page, f"confirmation-level4-step2-{width}", full_page=False)
     dialog.locator("button[type=submit]").click()
 
     expect(page.locator(".fide-mode-off")).to_be_visible()
     expect(page.locator(".site-header .fide-badge")).to_have_text("Not FIDE mode")
-    page.screenshot(path=str(SHOTS / f"confirmation-left-{width}.png"), full_page=True)
+    screenshot(page, f"confirmation-left-{width}")
     context.close()
     tournament.refresh_from_db()
     events = list(tournament.integrity_events.values_list("kind", flat=True))
@@ -98,7 +97,7 @@ def test_cancel_closes_the_dialog_and_changes_nothing(
     page.click("text=Save")
     dialog.locator("button[type=submit]").click()
     expect(dialog).to_contain_text("step 2 of 2")
-    page.screenshot(path=str(SHOTS / "confirmation-rounds-step2-1280.png"))
+    screenshot(page, "confirmation-rounds-step2-1280", full_page=False)
     dialog.locator("button[type=submit]").click()
     expect(page.locator("h1")).to_have_text("Cancelled Open")  # the dashboard
     context.close()
@@ -120,7 +119,7 @@ def test_a_correction_from_the_keyboard_is_confirmed_in_the_dialog(
     page.keyboard.press("=")
     dialog = page.locator("dialog#confirmation")
     expect(dialog).to_contain_text("Correct round 1, board 2 (3 - 4): 1-0 → ½-½?")
-    page.screenshot(path=str(SHOTS / "confirmation-level3-390.png"))
+    screenshot(page, "confirmation-level3-390", full_page=False)
     dialog.locator("button[type=submit]").click()
 
     expect(dialog).to_have_count(0)

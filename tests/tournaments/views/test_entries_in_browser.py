@@ -12,8 +12,8 @@ from pytest_django.live_server_helper import LiveServer
 
 from tests.browser import session_context
 from tests.factories import UserFactory
+from tests.screenshots import screenshot
 from tests.tournaments.conftest import pair_round, tournament_with_players
-from tests.tournaments.views.test_pages_in_browser import SCREENSHOTS
 from tournaments.models import RoundState
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -29,7 +29,6 @@ def test_the_arbiter_enters_a_chess960_position_and_a_manual_tie_break(
     pair_round(tournament, 1, RoundState.PUBLISHED)
     client.force_login(arbiter)
     session = client.cookies["sessionid"].value
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     base = f"{live_server.url}/t/{tournament.slug}"
 
     context = session_context(chromium, live_server.url, session, 1280)
@@ -38,11 +37,11 @@ def test_the_arbiter_enters_a_chess960_position_and_a_manual_tie_break(
     page.fill("input[name=position]", "518")
     page.click("text=Enter this position")
     expect(page.locator("#chess960-heading + p")).to_contain_text("RNBQKBNR")
-    page.screenshot(path=str(SCREENSHOTS / "chess960-results-1280.png"), full_page=True)
+    screenshot(page, "chess960-results-1280")
     page.goto(f"{base}/round/1/")
     expect(page.locator("#chess960")).to_contain_text("518")
     page.set_viewport_size({"width": 390, "height": 900})
-    page.screenshot(path=str(SCREENSHOTS / "chess960-round-390.png"), full_page=True)
+    screenshot(page, "chess960-round-390")
 
     page.set_viewport_size({"width": 1280, "height": 900})
     page.goto(f"{base}/manage/player/2/")
@@ -51,10 +50,10 @@ def test_the_arbiter_enters_a_chess960_position_and_a_manual_tie_break(
     expect(page.locator("#confirmation")).to_contain_text("Manual tie-break of")
     page.click("#confirmation button[type=submit]")
     expect(page.locator("#confirmation")).to_be_visible()
-    page.screenshot(path=str(SCREENSHOTS / "manual-tiebreak-step2-1280.png"), full_page=True)
+    screenshot(page, "manual-tiebreak-step2-1280")
     page.click("#confirmation button[type=submit]")
     expect(page.locator("[role=status], .message-success").first).to_contain_text("saved")
-    page.screenshot(path=str(SCREENSHOTS / "manual-tiebreak-saved-1280.png"), full_page=True)
+    screenshot(page, "manual-tiebreak-saved-1280")
     context.close()
 
     value = tournament.players.get(pairing_number=2).manual_tiebreak

@@ -14,6 +14,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from tests.browser import session_context
 from tests.factories import UserFactory
+from tests.screenshots import screenshot
 from tests.tournaments.conftest import WORKED_EXAMPLE
 from tournaments.models import ArbiterRole, IntegrityEvent, Tournament
 
@@ -23,7 +24,6 @@ if TYPE_CHECKING:
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SCROLL_WIDTH = "document.scrollingElement.scrollWidth"
-SCREENSHOTS = Path(__file__).resolve().parents[3] / "var" / "screenshots"
 
 
 def altered_worked_example(tmp_path: Path) -> tuple[Path, Path]:
@@ -57,7 +57,6 @@ def test_an_arbiter_imports_a_tournament_after_reading_the_preview(
     client.force_login(arbiter)
     session = client.cookies["sessionid"].value
     differing, broken = altered_worked_example(tmp_path)
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
 
     for width in (390, 1280):
         context = session_context(chromium, live_server.url, session, width)
@@ -65,7 +64,7 @@ def test_an_arbiter_imports_a_tournament_after_reading_the_preview(
         page.goto(live_server.url + "/")
         page.click("text=Import a tournament")
         expect(page.locator("h1")).to_have_text("Import a tournament")
-        page.screenshot(path=str(SCREENSHOTS / f"import-upload-{width}.png"), full_page=True)
+        screenshot(page, f"import-upload-{width}")
 
         page.set_input_files("input[name=file]", str(broken))
         page.click("text=Preview the import")
@@ -73,7 +72,7 @@ def test_an_arbiter_imports_a_tournament_after_reading_the_preview(
         expect(page.locator("[role=alert]")).to_contain_text(
             "line 6, column 97: round 1: unknown colour 'x'"
         )
-        page.screenshot(path=str(SCREENSHOTS / f"import-refused-{width}.png"), full_page=True)
+        screenshot(page, f"import-refused-{width}")
         assert page.evaluate(SCROLL_WIDTH) <= width  # the long line scrolls in its box
 
         page.set_input_files("input[name=file]", str(differing))
@@ -81,7 +80,7 @@ def test_an_arbiter_imports_a_tournament_after_reading_the_preview(
         expect(page.locator("#preview-heading")).to_contain_text("Worked example")
         expect(page.locator("[role=alert]")).to_contain_text("Level 3 · warning:")
         expect(page.locator("tr.warned")).to_have_count(1)
-        page.screenshot(path=str(SCREENSHOTS / f"import-preview-{width}.png"), full_page=True)
+        screenshot(page, f"import-preview-{width}")
         if width == 390:
             page.click("text=Cancel")
             expect(page.locator("text=Preview the import")).to_be_visible()
@@ -91,7 +90,7 @@ def test_an_arbiter_imports_a_tournament_after_reading_the_preview(
         page.click("text=Import anyway")
         page.wait_for_url("**/manage/")
         expect(page.locator(".message-success")).to_contain_text("you are its chief arbiter")
-        page.screenshot(path=str(SCREENSHOTS / f"import-done-{width}.png"), full_page=True)
+        screenshot(page, f"import-done-{width}")
         context.close()
 
     tournament = Tournament.objects.get()

@@ -3,8 +3,6 @@ page at 390 and 1280 pixels (var/screenshots/, to be looked at)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from django.contrib.auth.models import User
 from django.db import connection
@@ -14,6 +12,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from tests.browser import session_context
 from tests.factories import UserFactory
+from tests.screenshots import screenshot
 from tests.tournaments.conftest import WORKED_EXAMPLE, pair_round
 from tournaments.models import ByeKind, Game, Result, RoundState, Tournament
 from tournaments.services.availability import bye_request
@@ -31,7 +30,6 @@ from tournaments.services.tournaments import (
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SCREENSHOTS = Path(__file__).resolve().parents[3] / "var" / "screenshots"
 NAMES = [
     ("Carlsen, Magnus", 2830, "GM"),
     ("Rossi, Mario", 2412, "IM"),
@@ -105,7 +103,6 @@ def test_every_page_renders_and_results_are_entered_from_the_keyboard(
         "manage-results": f"/t/{slug}/manage/round/2/results/",
         "exports": "/exports/",
     }
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     browser = chromium
     for width in (390, 1280):
         context = session_context(browser, live_server.url, session, width)
@@ -113,7 +110,7 @@ def test_every_page_renders_and_results_are_entered_from_the_keyboard(
         for name, path in pages.items():
             response = page.goto(live_server.url + path)
             assert response is not None and response.status == 200, path
-            page.screenshot(path=str(SCREENSHOTS / f"{name}-{width}.png"), full_page=True)
+            screenshot(page, f"{name}-{width}")
             if name in PUBLIC_PAGES:
                 assert page.evaluate(SCROLL_WIDTH) <= width, path
         context.close()
@@ -156,7 +153,7 @@ def test_the_player_card_and_round_page_fit_a_phone_without_sideways_scrolling(
     ]:
         response = page.goto(live_server.url + path)
         assert response is not None and response.status == 200, path
-        page.screenshot(path=str(SCREENSHOTS / f"{name}-390.png"), full_page=True)
+        screenshot(page, f"{name}-390")
         assert page.evaluate(SCROLL_WIDTH) <= 390, path
         if name == "player-absent":
             absence = page.locator(".card-table .card-result-inline").nth(1)
@@ -189,7 +186,7 @@ def test_pairings_and_standings_print_without_the_site_around_them(
                 assert not page.locator(hidden).first.is_visible(), (path, hidden)
         assert page.locator("table").first.is_visible()
         assert tournament.name in page.locator(".breadcrumb").first.inner_text()
-        page.screenshot(path=str(SCREENSHOTS / f"{name}-1280.png"), full_page=True)
+        screenshot(page, f"{name}-1280")
         pdf = page.pdf(format="A4")
         assert pdf.startswith(b"%PDF")
         page.emulate_media(media="screen")

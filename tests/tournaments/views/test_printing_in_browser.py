@@ -3,7 +3,6 @@ and follows a link to a PDF (screenshot var/screenshots/print-menu-1280.png)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,10 +13,9 @@ from tests.browser import session_context
 from tests.factories import TournamentRoleFactory, UserFactory
 from tests.pairing.fixtures import import_round_input
 from tests.pdf import pdf_text
+from tests.screenshots import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-SCREENSHOTS = Path(__file__).resolve().parents[3] / "var" / "screenshots"
 
 
 def test_the_arbiter_opens_the_print_menu_and_gets_the_result_slips(
@@ -37,8 +35,7 @@ def test_the_arbiter_opens_the_print_menu_and_gets_the_result_slips(
     expect(slips).to_be_hidden()
     page.get_by_text("Print (PDF)").click()
     expect(slips).to_be_visible()
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / "print-menu-1280.png"))
+    screenshot(page, "print-menu-1280", full_page=False)
     href = slips.get_attribute("href")
     assert href == f"/t/{tournament.slug}/pdf/round/2/slips.pdf?paper=letter"
     response = context.request.get(f"{live_server.url}{href}")

@@ -4,21 +4,18 @@ moment it is entered (push), and a 1000-player round opens on its first boards w
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from django.contrib.auth.models import User
 from django.test import override_settings
 from pytest_django.live_server_helper import LiveServer
 
 from tests.factories import RoundFactory, TournamentFactory
+from tests.screenshots import screenshot
 from tests.tournaments.conftest import pair_round, tournament_with_players
 from tournaments.models import Game, Player, Result, RoundState
 from tournaments.services.results import game_enter_result
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-SCREENSHOTS = Path(__file__).resolve().parents[3] / "var" / "screenshots"
 
 
 @override_settings(PUBLIC_PUSH_SECONDS=3)
@@ -65,15 +62,14 @@ def test_a_1000_player_round_opens_on_its_first_boards_and_finds_a_player(
         Game(round=rnd, board=board, white=players[2 * board - 2], black=players[2 * board - 1])
         for board in range(1, 501)
     )
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     for width in (390, 1280):
         page = chromium.new_page(viewport={"width": width, "height": 900})  # type: ignore[attr-defined]
         page.goto(f"{live_server.url}/t/{tournament.slug}/round/1/")
         expect(page.locator("table.pairings tbody tr")).to_have_count(50)
-        page.screenshot(path=str(SCREENSHOTS / f"round-1000-{width}.png"), full_page=False)
+        screenshot(page, f"round-1000-{width}", full_page=False)
         page.get_by_label("Find a player").fill("0777")
         page.get_by_role("button", name="Find").click()
         expect(page.locator("table.pairings tbody tr")).to_have_count(1)
         expect(page.locator("table.pairings")).to_contain_text("Player0778, Firstname")
-        page.screenshot(path=str(SCREENSHOTS / f"round-1000-search-{width}.png"))
+        screenshot(page, f"round-1000-search-{width}", full_page=False)
         page.close()

@@ -12,8 +12,8 @@ from pytest_django.live_server_helper import LiveServer
 
 from tests.browser import session_context
 from tests.factories import UserFactory
+from tests.screenshots import screenshot
 from tests.tournaments.conftest import tournament_with_players
-from tests.tournaments.views.test_pages_in_browser import SCREENSHOTS
 from tournaments.models import Tournament
 from tournaments.models.players import PlayerRating
 
@@ -28,7 +28,6 @@ def test_a_long_event_is_set_advised_and_given_ratings_per_round(
     Tournament.objects.filter(pk=tournament.pk).update(tiebreaks=["BH/C1", "ARO", "SB"])
     client.force_login(arbiter)
     session = client.cookies["sessionid"].value
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     base = f"{live_server.url}/t/{tournament.slug}/manage"
 
     context = session_context(chromium, live_server.url, session, 1280)
@@ -43,7 +42,7 @@ def test_a_long_event_is_set_advised_and_given_ratings_per_round(
     page.goto(f"{base}/edit/")
     expect(page.get_by_text("advises against rating-based tie-breaks")).to_be_visible()
     page.locator("legend", has_text="Ratings").scroll_into_view_if_needed()
-    page.screenshot(path=str(SCREENSHOTS / "rating-settings-1280.png"), full_page=True)
+    screenshot(page, "rating-settings-1280")
 
     page.goto(f"{base}/player/1/")
     page.fill("#id_later_from_round", "4")
@@ -51,7 +50,7 @@ def test_a_long_event_is_set_advised_and_given_ratings_per_round(
     page.get_by_role("button", name="Record").click()
     expect(page.locator("#ratings-heading + p + table")).to_contain_text("2150")
     page.set_viewport_size({"width": 390, "height": 900})
-    page.screenshot(path=str(SCREENSHOTS / "player-ratings-390.png"), full_page=True)
+    screenshot(page, "player-ratings-390")
     context.close()
 
     saved = Tournament.objects.get(pk=tournament.pk)

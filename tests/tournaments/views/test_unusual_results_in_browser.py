@@ -11,8 +11,8 @@ from pytest_django.live_server_helper import LiveServer
 
 from tests.browser import session_context
 from tests.factories import UserFactory
+from tests.screenshots import screenshot
 from tests.tournaments.conftest import pair_round, tournament_with_players
-from tests.tournaments.views.test_pages_in_browser import SCREENSHOTS
 from tests.tournaments.views.test_unusual_results import NEW_RESULTS
 from tournaments.models import Game, RoundState
 
@@ -27,7 +27,6 @@ def test_each_new_result_is_entered_from_the_keyboard(
     pair_round(tournament, 1, RoundState.PUBLISHED)
     client.force_login(arbiter)
     session = client.cookies["sessionid"].value
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     url = f"{live_server.url}/t/{tournament.slug}/manage/round/1/results/"
 
     context = session_context(chromium, live_server.url, session, 1280)
@@ -41,9 +40,9 @@ def test_each_new_result_is_entered_from_the_keyboard(
         following = min(board + 1, len(NEW_RESULTS))
         expect(page.locator(f"#board-{following}")).to_be_focused()
     page.click("#board-1 .more-results summary")
-    page.screenshot(path=str(SCREENSHOTS / "results-more-1280.png"), full_page=True)
+    screenshot(page, "results-more-1280")
     page.set_viewport_size({"width": 390, "height": 900})
-    page.screenshot(path=str(SCREENSHOTS / "results-more-390.png"), full_page=True)
+    screenshot(page, "results-more-390")
     context.close()
 
     entered = dict(Game.objects.values_list("board", "result"))
