@@ -2,7 +2,8 @@
 config/nginx.conf in front of the public workers and the arbiters' workers, with the worker
 counts and the Redis cache of `make loadtest --proxy` (benchmarks/loadtest.py), and nothing
 reaches gunicorn but through the proxy. `docker compose config` is not available on the test
-machine, so the file is read here; nginx, when installed, checks the proxy's configuration."""
+machine, so the file is read here; nginx checks the proxy's configuration (the test skips without
+nginx, and fails in CI, which installs it: .ci/run)."""
 
 from __future__ import annotations
 
@@ -12,10 +13,10 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-import pytest
 import yaml
 
 from benchmarks.loadtest import NGINX, arguments, proxy_configuration
+from tests.conftest import require_server
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_CPU_SHARES = 1024
@@ -66,8 +67,7 @@ def test_the_nginx_configuration_sends_each_request_to_the_compose_services() ->
 
 
 def test_nginx_accepts_the_configuration(tmp_path: Path) -> None:
-    if not shutil.which("nginx"):
-        pytest.skip("nginx is not installed")
+    require_server(shutil.which("nginx") is not None, "nginx (apt-get install -y nginx)")
     (tmp_path / "swiss.conf").write_text(proxy_configuration(8000, tmp_path))
     (tmp_path / "nginx.conf").write_text(NGINX.format(root=tmp_path))
 
