@@ -1,11 +1,10 @@
 """The last round's adjourned game in a real Chromium (issue 29; checklist Q161, Q169): the
 arbiter presses `a` on a board of the last round, the Level-2 notice says the standings will be
 provisional, and after "Go on" the public standings say so and name the game (screenshots
-/tmp/final-round-adjourned-*.png, to be looked at)."""
+final-round-adjourned-*.png, to be looked at: tests/screenshots.py)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
@@ -14,6 +13,7 @@ from django.test import Client
 from pytest_django.live_server_helper import LiveServer
 
 from tests.factories import UserFactory
+from tests.screenshots import screenshot
 from tests.tournaments.conftest import tournament_with_players
 from tests.tournaments.views.confirming import play_rounds
 from tests.tournaments.views.test_confirmation_in_browser import logged_in_page
@@ -23,8 +23,6 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-SHOTS = Path("/tmp")
 
 
 def test_adjourning_the_last_rounds_game_warns_and_the_standings_say_provisional(
@@ -44,7 +42,7 @@ def test_adjourning_the_last_rounds_game_warns_and_the_standings_say_provisional
     expect(dialog).to_contain_text("Adjourn board 1 of round 3, the last round?")
     expect(dialog).to_contain_text("Level 2")
     expect(dialog).to_contain_text("provisional, not final")
-    page.screenshot(path=str(SHOTS / "final-round-adjourned-notice.png"))
+    screenshot(page, "final-round-adjourned-notice", full_page=False)
     dialog.locator("input[type=checkbox]").check()  # "I have read this"
     dialog.locator("button[type=submit]").click()
     expect(dialog).to_have_count(0)
@@ -55,7 +53,7 @@ def test_adjourning_the_last_rounds_game_warns_and_the_standings_say_provisional
     expect(notice).to_contain_text("Provisional standings after round 3 of 3")
     expect(notice).to_contain_text("round 3, board 1")
     expect(notice).to_contain_text("adjourned")
-    page.screenshot(path=str(SHOTS / "final-round-adjourned-standings.png"), full_page=True)
+    screenshot(page, "final-round-adjourned-standings")
     context.close()
     result = Game.objects.get(round__number=3, board=1).result
     connection.close()

@@ -14,8 +14,8 @@ from pytest_django.live_server_helper import LiveServer
 
 from tests.browser import session_context
 from tests.factories import UserFactory
+from tests.screenshots import screenshot
 from tests.tournaments.conftest import pair_round, tournament_with_players
-from tests.tournaments.views.test_pages_in_browser import SCREENSHOTS
 from tournaments.models import Game, Player, Result, RoundState
 
 if TYPE_CHECKING:
@@ -48,8 +48,7 @@ def test_the_fast_paths_of_the_result_entry(
     page.check("#results-missing")
     expect(rows).to_have_count(3)  # boards 10-12
     expect(rows.first).to_have_id("board-10")
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"results-missing-{width}.png"), full_page=True)
+    screenshot(page, f"results-missing-{width}")
     page.uncheck("#results-missing")
 
     page.focus("#board-1")
@@ -66,7 +65,7 @@ def test_the_fast_paths_of_the_result_entry(
     page.fill("#results-find", "zukova")  # accents and case ignored
     expect(rows).to_have_count(1)
     expect(rows.first).to_have_id("board-8")
-    page.screenshot(path=str(SCREENSHOTS / f"results-find-{width}.png"), full_page=True)
+    screenshot(page, f"results-find-{width}")
     page.locator("#results-find").press("Escape")
     expect(rows).to_have_count(12)
 
@@ -76,14 +75,14 @@ def test_the_fast_paths_of_the_result_entry(
     dialog = page.locator("dialog#confirmation")
     expect(dialog).to_contain_text(f"Round 1, board 3: did {sixth} play White?")
     expect(dialog).not_to_contain_text("VCL4THP")
-    page.screenshot(path=str(SCREENSHOTS / f"results-colours-dialog-{width}.png"))
+    screenshot(page, f"results-colours-dialog-{width}", full_page=False)
     dialog.locator("button[type=submit]").click()
     expect(page.locator(".message-success, [role=status]").first).to_contain_text(
         "Board 3 is recorded as played"
     )
     expect(page.locator("#board-3 td.name").first).to_contain_text(sixth)
     expect(page.locator("#board-3 td.result strong")).to_have_text("0-1")
-    page.screenshot(path=str(SCREENSHOTS / f"results-colours-done-{width}.png"))
+    screenshot(page, f"results-colours-done-{width}", full_page=False)
     context.close()
     stored = dict(Game.objects.filter(round__tournament=tournament).values_list("board", "result"))
     game = Game.objects.select_related("white").get(round__tournament=tournament, board=3)

@@ -13,9 +13,9 @@ from django.test import Client
 
 from tests.browser import session_context
 from tests.factories import UserFactory
+from tests.screenshots import screenshot
 from tests.slow_server import SlowServer
 from tests.tournaments.conftest import pair_round, tournament_with_players
-from tests.tournaments.views.test_pages_in_browser import SCREENSHOTS
 from tournaments.models import AuditEntry, Game, Result, RoundState, Tournament
 
 if TYPE_CHECKING:
@@ -64,8 +64,7 @@ def assert_all_saved(page: Page, tournament: Tournament, shot: str) -> None:
     expect(page.locator("tr.result-row[data-entry=saved]")).to_have_count(BOARDS)
     expect(page.locator("#results-progress")).to_contain_text(f"{BOARDS} of {BOARDS} results in")
     expect(page.locator("#entry-pending")).to_be_hidden()
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / shot))
+    screenshot(page, shot.removesuffix(".png"), full_page=False)
     stored = dict(Game.objects.filter(round__tournament=tournament).values_list("board", "result"))
     entries = AuditEntry.objects.filter(tournament=tournament, entity="game").count()
     page.context.close()
@@ -88,7 +87,7 @@ def test_fifty_keys_typed_50_ms_apart_are_all_saved(
         page.wait_for_timeout(INTERVAL_MS)
         assert focused_row(page) == f"board-{min(board + 1, BOARDS)}"
     assert page.locator("tr.result-row[data-entry=saved]").count() < BOARDS  # still arriving
-    page.screenshot(path=str(SCREENSHOTS / f"results-queue-typing-{width}.png"))
+    screenshot(page, f"results-queue-typing-{width}", full_page=False)
     assert_all_saved(page, tournament, f"results-queue-typed-{width}.png")
 
 
@@ -173,7 +172,7 @@ def test_a_refused_key_says_why_on_its_board_and_the_focus_stays_in_the_table(
     )
     expect(page.locator("#board-3")).to_have_attribute("data-entry", "saved")
     assert focused_row(page).startswith("board-")
-    page.screenshot(path=str(SCREENSHOTS / "results-queue-refused-1280.png"))
+    screenshot(page, "results-queue-refused-1280", full_page=False)
     page.context.close()
     stored = dict(Game.objects.filter(round__tournament=tournament).values_list("board", "result"))
     connection.close()
