@@ -11,9 +11,9 @@ import pytest
 from django.db import connection
 from pytest_django.live_server_helper import LiveServer
 
+from tests.screenshots import screenshot
 from tests.tournaments.conftest import tournament_with_players
 from tests.tournaments.views.confirming import play_rounds
-from tests.tournaments.views.test_pages_in_browser import SCREENSHOTS
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -51,15 +51,14 @@ def test_a_player_finds_their_board_and_rank(
     expect(page.locator("#player-rank")).to_contain_text("of 8 after round 1")
     page.click("text=This is me")
     expect(now).to_contain_text("This is you on this device")
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"venue-card-{width}.png"))
+    screenshot(page, f"venue-card-{width}", full_page=False)
 
     page.goto(f"{base}/")
     mine = page.locator(".in-play #player-now")
     expect(mine).to_contain_text(name)
     expect(mine).to_contain_text(f"board 2, White against {opponent}")
     expect(mine.locator("#player-rank")).to_contain_text("after round 1")
-    page.screenshot(path=str(SCREENSHOTS / f"venue-tournament-{width}.png"))
+    screenshot(page, f"venue-tournament-{width}", full_page=False)
 
     page.goto(f"{base}/player/3/")
     page.click("text=Forget")
