@@ -16,6 +16,7 @@ from tournaments.views import (
     printing,
     public,
     ratinglists,
+    ratingsources,
     reports,
     results,
 )
@@ -105,8 +106,18 @@ urlpatterns = [
     ),
     path(
         "t/<slug:slug>/manage/players/update-from-list/",
-        ratinglists.update_from_list,
+        ratingsources.update_from_list,
         name="manage-update-from-list",
+    ),
+    path(
+        "t/<slug:slug>/manage/players/update-from-list/preview/",
+        ratingsources.update_preview,
+        name="manage-update-preview",
+    ),
+    path(
+        "t/<slug:slug>/manage/players/rating-sequence/",
+        ratingsources.rating_sequence_update,
+        name="manage-rating-sequence",
     ),
     path(
         "t/<slug:slug>/manage/players/import/",

@@ -161,6 +161,8 @@ RULES: dict[str, Rule] = {
     "manage-players": ARBITER_FORM,
     "manage-list-search": ARBITER_PAGE,
     "manage-initial-ranking": ARBITER_ACTION,
+    "manage-rating-sequence": ARBITER_ACTION,
+    "manage-update-preview": ARBITER_PAGE,
     "manage-update-from-list": ARBITER_ACTION,
     "manage-players-import": ARBITER_ACTION,
     "manage-players-renumber": ARBITER_ACTION,

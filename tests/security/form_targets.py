@@ -150,6 +150,11 @@ TARGETS = (
         lambda _: {"rating_kind": RatingKind.STANDARD.value, "criterion": "name"},
     ),
     Target("manage-update-from-list", "arbiter", _no_fields),
+    Target(
+        "manage-rating-sequence",
+        "arbiter",
+        lambda _: {"list_1": "fide_standard", "list_2": "fide_rapid"},
+    ),
     Target("tournament-import-confirm", "arbiter", lambda _: {"token": "forged"}, kwargs=()),
     Target("manage-bye-cancel", "arbiter", _no_fields, kwargs=("slug", "bye_id")),
     Target(

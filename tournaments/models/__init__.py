@@ -30,6 +30,7 @@ from tournaments.models.ratinglists import (
     RatingKind,
     RatingList,
     RatingListKind,
+    RatingSource,
 )
 from tournaments.models.rounds import (
     RESULT_OUTCOMES,
@@ -59,6 +60,7 @@ __all__ = [
     "RatingKind",
     "RatingList",
     "RatingListKind",
+    "RatingSource",
     "ArbiterInvitation",
     "FederationOfficer",
     "TournamentRole",

@@ -7,6 +7,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.models.ratinglists import RatingSource
 from tournaments.models.tournament import MAX_RATING, Tournament
 
 RENUMBERING_LAST_ROUND = 4
@@ -47,6 +48,16 @@ class Player(models.Model):
     title = models.CharField(max_length=3, choices=Title.choices, blank=True)
     fide_rating = models.PositiveSmallIntegerField(
         default=0, validators=[MaxValueValidator(MAX_RATING)], help_text="0 when unrated."
+    )
+    rating_source = models.CharField(
+        max_length=8,
+        choices=RatingSource.choices,
+        blank=True,
+        help_text="Where the FIDE rating comes from (VCL Q134): the rate of the FIDE list, or "
+        "entered by hand; empty when unrated or registered before sources were kept.",
+    )
+    rating_list_date = models.DateField(
+        null=True, blank=True, help_text="The date of the list the rating comes from."
     )
     national_rating = models.PositiveSmallIntegerField(
         default=0, validators=[MaxValueValidator(MAX_RATING)], help_text="0 when unrated."

@@ -31,6 +31,15 @@ class RatingKind(models.TextChoices):
     BLITZ = Rate.BLITZ.value, _("Blitz")
 
 
+class RatingSource(models.TextChoices):
+    """Where a player's rating comes from (VCL Q134): the FIDE list of a rate, or the arbiter."""
+
+    STANDARD = Rate.STANDARD.value, _("FIDE standard list")
+    RAPID = Rate.RAPID.value, _("FIDE rapid list")
+    BLITZ = Rate.BLITZ.value, _("FIDE blitz list")
+    MANUAL = "manual", _("Entered by hand")
+
+
 class RatingList(models.Model):
     kind = models.CharField(max_length=16, choices=RatingListKind.choices)
     federation = models.CharField(max_length=3, blank=True, help_text="National lists only.")

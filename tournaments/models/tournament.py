@@ -193,6 +193,12 @@ class Tournament(models.Model):
         default=RatingKind.STANDARD,
         help_text="The rate of play: which rating of the lists the tournament uses.",
     )
+    rating_sequence = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="The FIDE lists a player's rating is taken from, in order (VCL Q123-Q126; "
+        "`domain.ratinglists.sequence`); empty: the default of the rate.",
+    )
     initial_order_criterion = models.CharField(
         max_length=8,
         choices=InitialOrderCriterion.choices,

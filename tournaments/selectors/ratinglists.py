@@ -1,14 +1,12 @@
-"""Reads of the rating lists: the list a tournament uses, the search as the arbiter types, the
-registration data of a listed player, and the registered players who differ from the list."""
+"""Reads of the rating lists: the list of each rate a tournament uses, the search as the arbiter
+types, and a player's national rating (the sequence of FIDE lists, the registration data and the
+players who differ from the lists: `ratingsources`)."""
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from django.db.models import QuerySet
 
 from tournaments.models import (
-    Player,
     RatedPlayer,
     RatingKind,
     RatingList,
@@ -27,10 +25,15 @@ _PER_RATE_KIND = {
 
 
 def list_in_force(tournament: Tournament) -> RatingList | None:
-    """The FIDE list the tournament uses: the latest one dated on or before its start (any
-    date when the start is unknown), of its rate or combined; on the same date the per-rate
-    list, which FIDE publishes for that rate, wins (C.04.2 B.1: one list for all players)."""
-    kinds = [_PER_RATE_KIND[RatingKind(tournament.rating_kind)], RatingListKind.FIDE]
+    """The FIDE list of the tournament's rate (`fide_list_in_force`): the list it searches first."""
+    return fide_list_in_force(tournament, RatingKind(tournament.rating_kind))
+
+
+def fide_list_in_force(tournament: Tournament, rate: str) -> RatingList | None:
+    """The FIDE list of `rate` the tournament uses: the latest one dated on or before its start
+    (any date when the start is unknown), of that rate or combined; on the same date the
+    per-rate list, which FIDE publishes for that rate, wins (C.04.2 B.1; VCL Q137)."""
+    kinds = [_PER_RATE_KIND[RatingKind(rate)], RatingListKind.FIDE]
     lists = RatingList.objects.filter(kind__in=kinds)
     if tournament.start_date is not None:
         lists = lists.filter(date__lte=tournament.start_date)
@@ -69,30 +72,6 @@ def rated_players_search(rating_list: RatingList, query: str) -> list[RatedPlaye
     return list(rated_players_matching(rating_list, query)[:SEARCH_LIMIT])
 
 
-def registration_initial(tournament: Tournament, rated_id: str | None) -> dict[str, object]:
-    """The registration form's fields filled from a player of the list in force ({} when the
-    id is not one of its players)."""
-    rating_list = list_in_force(tournament)
-    digits = rated_id or ""
-    if rating_list is None or not (digits.isascii() and digits.isdigit() and len(digits) <= 18):
-        return {}
-    rated = rating_list.players.filter(pk=int(rated_id or 0)).first()
-    if rated is None:
-        return {}
-    rating = rated.rating(tournament.rating_kind)
-    national = national_rating(tournament, rated.fide_id)
-    return {
-        "name": rated.name,
-        "title": rated.title,
-        "sex": rated.sex,
-        "rating": str(rating) if rating else "",
-        "national_rating": str(national) if national else "",
-        "federation": rated.federation,
-        "fide_id": rated.fide_id,
-        "birth_date": str(rated.birth_year or ""),
-    }
-
-
 def national_list_in_force(tournament: Tournament) -> RatingList | None:
     """The national list of the tournament's federation (its first three letters) in force:
     the latest dated on or before the start (any date when the start is unknown)."""
@@ -114,44 +93,6 @@ def national_rating(tournament: Tournament, fide_id: str) -> int:
         return 0
     rated = national_list.players.filter(fide_id=fide_id).first()
     return 0 if rated is None else rated.rating(tournament.rating_kind)
-
-
-@dataclass(frozen=True)
-class ListDifference:
-    """A registered player whose rating, title or federation differ from the list in force."""
-
-    player: Player
-    rated: RatedPlayer
-    rating: int
-
-    @property
-    def fields(self) -> list[str]:
-        return [
-            name
-            for name, differs in (
-                ("rating", self.player.fide_rating != self.rating),
-                ("title", self.player.title != self.rated.title),
-                ("federation", self.player.federation != self.rated.federation),
-            )
-            if differs
-        ]
-
-
-def list_differences(tournament: Tournament) -> list[ListDifference]:
-    """The players (by FIDE ID) whose rating of the tournament's rate, title or federation
-    differ from the list in force, in pairing-number order; players not on it are left alone."""
-    rating_list = list_in_force(tournament)
-    if rating_list is None:
-        return []
-    players = {p.fide_id: p for p in tournament.players.exclude(fide_id="")}
-    listed = rating_list.players.filter(fide_id__in=list(players))
-    differences = []
-    for rated in listed:
-        player = players[rated.fide_id]
-        difference = ListDifference(player, rated, rated.rating(tournament.rating_kind))
-        if difference.fields:
-            differences.append(difference)
-    return sorted(differences, key=lambda found: found.player.pairing_number)
 
 
 def rating_lists_overview() -> QuerySet[RatingList]:

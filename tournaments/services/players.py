@@ -35,6 +35,7 @@ from tournaments.models import (
     Title,
     Tournament,
 )
+from tournaments.selectors.ratingsources import rating_origin
 from tournaments.selectors.state import initial_order_key, next_round_number, paired_from
 from tournaments.services.base import audit, lock_tournament, require_confirmation
 from tournaments.services.integrity import integrity_event_record, snapshot_rows
@@ -145,12 +146,15 @@ def _register(
         # A new player: the round robin's numbers are drawn again (C.06 II).
         tournament.numbers_drawn = False
         tournament.save(update_fields=["numbers_drawn", "updated"])
+    origin = rating_origin(tournament, data.fide_id, data.rating)  # VCL Q134
     player = Player.objects.create(
         tournament=tournament,
         name=data.name.strip(),
         title=data.title,
         sex=data.sex,
         fide_rating=data.rating,
+        rating_source=origin.source,
+        rating_list_date=origin.list_date,
         national_rating=data.national_rating,
         manual_rating=data.manual_rating,
         federation=data.federation,
@@ -228,6 +232,9 @@ def player_update(*, player: Player, data: PlayerData, by: User) -> Player:
     _check_data(data)
     _check_duplicate(tournament, data, editing=player.pk)
     before = _details(player)
+    if (data.rating, data.fide_id) != (player.fide_rating, player.fide_id):  # VCL Q134
+        origin = rating_origin(tournament, data.fide_id, data.rating)
+        player.rating_source, player.rating_list_date = origin.source, origin.list_date
     player.name = data.name.strip()
     player.title = data.title
     player.sex = data.sex
@@ -243,6 +250,8 @@ def player_update(*, player: Player, data: PlayerData, by: User) -> Player:
             "title",
             "sex",
             "fide_rating",
+            "rating_source",
+            "rating_list_date",
             "national_rating",
             "manual_rating",
             "federation",

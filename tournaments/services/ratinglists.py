@@ -34,7 +34,6 @@ from tournaments.models import (
     RatingListKind,
     Tournament,
 )
-from tournaments.selectors.ratinglists import list_differences, list_in_force
 from tournaments.selectors.state import paired_from
 from tournaments.services.base import audit, lock_tournament
 from tournaments.services.players import tournament_assign_pairing_numbers
@@ -214,41 +213,9 @@ def tournament_set_initial_ranking(
         old=described(tournament.rating_kind, tournament.initial_order_criterion),
         new=described(kind, order),
     )
+    if kind != tournament.rating_kind:  # a sequence of lists belongs to its rate (VCL Q123)
+        tournament.rating_sequence = []
     tournament.rating_kind, tournament.initial_order_criterion = kind, order
-    tournament.save(update_fields=["rating_kind", "initial_order_criterion"])
+    tournament.save(update_fields=["rating_kind", "initial_order_criterion", "rating_sequence"])
     tournament_assign_pairing_numbers(tournament=tournament, by=by)
     return tournament
-
-
-@transaction.atomic
-def players_update_from_list(*, tournament: Tournament, by: User) -> int:
-    """Give every registered player who differs from the list in force its rating (of the
-    tournament's rate), title and federation; each change recorded. Before round 1 only: the
-    pairing numbers then follow the initial order again (C.04.2 B.2). Returns how many
-    players changed."""
-    tournament = lock_tournament(tournament.pk)
-    if paired_from(tournament, 1):
-        raise TournamentError(_("Round 1 is paired: correct players one by one on their page."))
-    rating_list = list_in_force(tournament)
-    if rating_list is None:
-        raise TournamentError(_("No rating list is in force for this tournament."))
-    differences = list_differences(tournament)
-    for difference in differences:
-        player = difference.player
-        before = f"{player.fide_rating} {player.title or '-'} {player.federation or '-'}"
-        player.fide_rating = difference.rating
-        player.title = difference.rated.title
-        player.federation = difference.rated.federation
-        player.save(update_fields=["fide_rating", "title", "federation"])
-        audit(
-            tournament=tournament,
-            by=by,
-            entity="player",
-            entity_id=player.pk,
-            old=before,
-            new=f"{player.fide_rating} {player.title or '-'} {player.federation or '-'}",
-            note=f"updated from the {rating_list}",
-        )
-    if differences:
-        tournament_assign_pairing_numbers(tournament=tournament, by=by)
-    return len(differences)

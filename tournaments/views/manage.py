@@ -33,7 +33,7 @@ from tournaments.forms import (
 from tournaments.http import ArbiterRequest, arbiter_required, login_required
 from tournaments.models import Bye, ByeKind, ForbiddenPair, Player, Tournament
 from tournaments.selectors import manage as selectors
-from tournaments.selectors.ratinglists import registration_initial
+from tournaments.selectors.ratingsources import registration_initial
 from tournaments.selectors.state import next_round_number, player_rating
 from tournaments.services.availability import (
     bye_cancel,
@@ -120,7 +120,9 @@ def tournament_edit(request: ArbiterRequest, tournament: Tournament) -> HttpResp
 @require_http_methods(["GET", "POST"])
 def players(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
     """The players: register one, import a list, assign pairing numbers, prohibited pairs."""
-    initial = registration_initial(tournament, request.GET.get("from_list"))
+    initial = registration_initial(
+        tournament, request.GET.get("from_list"), request.GET.get("rate")
+    )
     form = PlayerForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:

@@ -21,19 +21,15 @@ from tournaments.domain.ratinglists import MAPPED_FIELDS, ListKind, list_date_fr
 from tournaments.exceptions import TournamentError
 from tournaments.http import ArbiterRequest, arbiter_required, staff_required
 from tournaments.models import InitialOrderCriterion, RatingKind, RatingListKind, Tournament
-from tournaments.selectors.ratinglists import (
-    list_differences,
-    list_in_force,
-    rated_players_search,
-    rating_lists_overview,
-)
+from tournaments.selectors.ratinglists import list_in_force, rating_lists_overview
+from tournaments.selectors.ratingsources import lists_in_force, sequence_search
 from tournaments.selectors.state import paired_from
 from tournaments.services.ratinglists import (
     RatingListRefused,
-    players_update_from_list,
     rating_list_import,
     tournament_set_initial_ranking,
 )
+from tournaments.views.ratingsources import lists_context
 
 
 class RatingListForm(forms.Form):
@@ -132,10 +128,11 @@ def rating_lists(request: ArbiterRequest) -> HttpResponse:
 
 
 def players_page_context(tournament: Tournament) -> dict[str, object]:
-    """What the players page shows of the lists: the list in force, the rate form and, before
-    round 1, the players who differ from the list."""
+    """What the players page shows of the lists: the list in force, the rate form, the
+    sequence of lists and the players who differ from them (`ratingsources.lists_context`)."""
     before_round_one = not paired_from(tournament, 1)
     return {
+        **lists_context(tournament),
         "rating_list": list_in_force(tournament),
         "ranking_form": InitialRankingForm(
             initial={
@@ -144,22 +141,22 @@ def players_page_context(tournament: Tournament) -> dict[str, object]:
             }
         ),
         "ranking_open": before_round_one,
-        "list_differences": list_differences(tournament) if before_round_one else [],
     }
 
 
 @arbiter_required
 @require_safe
 def rating_list_search(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
-    """The players of the list in force matching what the arbiter typed (ID or name)."""
+    """The players of the lists in force matching what the arbiter typed (ID or name), the
+    lists searched in the sequence's order, each with the rating the sequence gives and the
+    other lists' ratings to pick instead (VCL Q127-Q129)."""
     rating_list = list_in_force(tournament)
     query = request.GET.get("q", "")
-    found = rated_players_search(rating_list, query) if rating_list else []
     context = {
         "tournament": tournament,
-        "rating_list": rating_list,
+        "rating_list": rating_list or next(iter(lists_in_force(tournament).values()), None),
         "query": query,
-        "found": [(rated, rated.rating(tournament.rating_kind)) for rated in found],
+        "found": sequence_search(tournament, query.strip()) if len(query.strip()) > 1 else [],
     }
     return render(request, "tournaments/ratinglists/_search-results.html", context)
 
@@ -188,21 +185,5 @@ def initial_ranking(request: ArbiterRequest, tournament: Tournament) -> HttpResp
             request,
             gettext("Initial ranking: %(kind)s ratings, then %(criterion)s.")
             % {"kind": label, "criterion": then},
-        )
-    return redirect("manage-players", tournament.slug)
-
-
-@arbiter_required
-@require_POST
-def update_from_list(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
-    """Update the players who differ from the list in force (before round 1)."""
-    try:
-        count = players_update_from_list(tournament=tournament, by=request.user)
-    except TournamentError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(
-            request,
-            gettext("%(count)s players updated from the rating list.") % {"count": count},
         )
     return redirect("manage-players", tournament.slug)

@@ -13,6 +13,7 @@ from tests.factories import PlayerFactory, TournamentRoleFactory, UserFactory
 from tests.tournaments.conftest import pair_round, tournament_with_players
 from tests.tournaments.ratinglists.conftest import OCTOBER, SAMPLES, import_sample
 from tests.tournaments.ratinglists.fide_files import SAMPLE_PLAYERS
+from tests.tournaments.views.confirming import confirm, dialog_level, is_dialog
 from tournaments.domain.ratinglists import ListKind
 from tournaments.models import AuditEntry, RatedPlayer, RatingList, RoundState, Tournament
 from tournaments.selectors.ratinglists import list_in_force, rated_players_search
@@ -154,20 +155,28 @@ def test_the_consistency_check_lists_the_players_who_differ_and_updates_them_rec
         notes.count("updated from the FIDE combined list (standard, rapid, blitz) of 2026-10-01")
         == 2
     )
-    assert "Differences from the rating list" not in client.get(page).content.decode()
+    assert "Differences from the rating lists" not in client.get(page).content.decode()
 
 
-def test_no_update_from_the_list_once_round_one_is_paired(
+def test_after_round_one_the_update_asks_level_3_and_keeps_the_pairing_numbers(
     client: Client, combined_list: RatingList
 ) -> None:
+    """VCL Q143-Q144: the consistency check stays after round 1; the update then needs a
+    Level-3 confirmation, and the pairing numbers stay as they are."""
     tournament = tournament_with_players(2)
     page = arbiter_page(client, tournament)
-    tournament.players.filter(pairing_number=1).update(fide_id="4100011")
+    tournament.players.filter(pairing_number=2).update(fide_id="4100011")
     pair_round(tournament, 1, RoundState.PUBLISHED)
-    assert "Differences from the rating list" not in client.get(page).content.decode()
-    response = client.post(page + "update-from-list/", follow=True)
-    assert "Round 1 is paired" in response.content.decode()
-    assert tournament.players.get(pairing_number=1).fide_rating == 2490
+    assert "Differences from the rating lists" in client.get(page).content.decode()
+
+    asked = client.post(page + "update-from-list/")
+    assert is_dialog(asked) and dialog_level(asked) == 3
+    assert tournament.players.get(pairing_number=2).fide_rating == 2480  # nothing yet
+
+    done = confirm(client, page + "update-from-list/", {})
+    assert done.status_code == 302
+    aalto = tournament.players.get(fide_id="4100011")
+    assert (aalto.fide_rating, aalto.pairing_number) == (2634, 2)  # above no. 1, not renumbered
 
 
 def test_the_rate_is_chosen_before_round_one_and_recorded(client: Client) -> None:
