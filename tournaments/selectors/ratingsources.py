@@ -177,11 +177,11 @@ def stale_lists(tournament: Tournament) -> list[StaleList]:
     """The lists in force whose month is not the start's (today's when the start is unknown):
     a December tournament using the October list. Lists are monthly (`list_is_current`)."""
     on = tournament.start_date or timezone.localdate()
-    return [
-        StaleList(rate, rating_list, on)
-        for rate, rating_list in lists_in_force(tournament).items()
-        if not list_is_current(rating_list.date, on)
-    ]
+    stale: dict[int, StaleList] = {}
+    for rate, rating_list in lists_in_force(tournament).items():
+        if not list_is_current(rating_list.date, on):
+            stale.setdefault(rating_list.pk, StaleList(rate, rating_list, on))
+    return list(stale.values())
 
 
 @dataclass(frozen=True)
