@@ -67,7 +67,9 @@ def test_a_rapid_tournament_finds_a_player_missing_from_the_rapid_list_at_his_st
     standard_entry = per_rate_lists["standard"].players.get(fide_id=FISCHER)
     filled = client.get(page, {"from_list": standard_entry.pk}).content.decode()
     assert 'value="2087"' in filled
-    picked = client.get(page, {"from_list": str(standard_entry.pk), "rate": "blitz"}).content.decode()
+    picked = client.get(
+        page, {"from_list": str(standard_entry.pk), "rate": "blitz"}
+    ).content.decode()
     assert 'value="1994"' in picked and 'value="2087"' not in picked
 
 
