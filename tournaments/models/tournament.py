@@ -199,6 +199,11 @@ class Tournament(models.Model):
         help_text="The FIDE lists a player's rating is taken from, in order (VCL Q123-Q126; "
         "`domain.ratinglists.sequence`); empty: the default of the rate.",
     )
+    list_check = models.BooleanField(
+        default=True,
+        help_text="Compare the registered players with the rating lists in force (VCL Q133, "
+        "Q138): the differences and their update on the players page.",
+    )
     initial_order_criterion = models.CharField(
         max_length=8,
         choices=InitialOrderCriterion.choices,

@@ -31,33 +31,54 @@ from tournaments.services.base import audit, lock_tournament, require_confirmati
 from tournaments.services.players import tournament_assign_pairing_numbers
 
 
+def _sequence_refusal(error: SequenceError) -> str:
+    """The refusal in the user's language."""
+    messages = {
+        "empty": _("Rating lists: the sequence needs at least one list."),
+        "unknown": _("Rating lists: unknown list %(list)s."),
+        "twice": _("Rating lists: %(list)s is given twice."),
+        "covered": _(
+            "Rating lists: %(list)s comes after lists that already cover its rate, so it "
+            "would never be used."
+        ),
+        "too_many": _("Rating lists: at most four lists."),
+    }
+    return messages.get(error.reason, str(error)) % {"list": error.source}
+
+
 @transaction.atomic
 def tournament_set_rating_sequence(
-    *, tournament: Tournament, sources: Sequence[str], by: User
+    *, tournament: Tournament, sources: Sequence[str], by: User, check: bool = True
 ) -> Tournament:
     """The FIDE lists a player's rating is taken from, in order (Q124, Q126): lists excluded,
     added or reordered; the rate's default sequence (Q123) is stored as "default". Refused
-    with the reason when unusable (`SequenceError`). Recorded; no rating changes by itself
-    (the differences from the lists then show what the update would change)."""
+    with the reason when unusable (`SequenceError`). `check`: whether the players are compared
+    with the lists (Q138). Recorded; no rating changes by itself (the differences from the
+    lists then show what the update would change)."""
     tournament = lock_tournament(tournament.pk)
     try:
         sequence = parse_sequence(sources)
     except SequenceError as error:
-        raise TournamentError(_("Rating lists: %(reason)s.") % {"reason": error}) from None
+        raise TournamentError(_sequence_refusal(error)) from None
     stored = [] if sequence == DEFAULT_SEQUENCES[Rate(tournament.rating_kind)] else sequence
     codes = [source.value for source in stored]
-    if codes == tournament.rating_sequence:
+    if (codes, check) == (tournament.rating_sequence, tournament.list_check):
         return tournament
+
+    def described(sequence: list[str], checked: bool) -> str:
+        listed = " → ".join(sequence) or "default"
+        return f"rating lists: {listed}" + ("" if checked else ", no check")
+
     audit(
         tournament=tournament,
         by=by,
         entity="tournament",
         entity_id=tournament.pk,
-        old="rating lists: " + (" → ".join(tournament.rating_sequence) or "default"),
-        new="rating lists: " + (" → ".join(codes) or "default"),
+        old=described(tournament.rating_sequence, tournament.list_check),
+        new=described(codes, check),
     )
-    tournament.rating_sequence = codes
-    tournament.save(update_fields=["rating_sequence", "updated"])
+    tournament.rating_sequence, tournament.list_check = codes, check
+    tournament.save(update_fields=["rating_sequence", "list_check", "updated"])
     return tournament
 
 
@@ -74,6 +95,10 @@ def players_update_from_list(
     change recorded. Before round 1 the pairing numbers follow the initial order again; after
     it, Level 3 first and the numbers stay. Returns how many players changed."""
     tournament = lock_tournament(tournament.pk)
+    if not tournament.list_check:
+        raise TournamentError(
+            _("The check against the rating lists is switched off for this tournament.")
+        )
     differences = [
         difference
         for difference in list_differences(tournament)

@@ -50,11 +50,17 @@ class RatingSequenceForm(forms.Form):
     list_2 = forms.ChoiceField(label=_("2nd list"), choices=_CHOICES, required=False)
     list_3 = forms.ChoiceField(label=_("3rd list"), choices=_CHOICES, required=False)
     list_4 = forms.ChoiceField(label=_("4th list"), choices=_CHOICES, required=False)
+    check = forms.BooleanField(
+        label=_("Compare the players with the lists"),
+        required=False,
+        help_text=_("Off: no differences are listed nor updated (VCL4THP Q138)."),
+    )
 
     @classmethod
     def for_tournament(cls, tournament: Tournament) -> RatingSequenceForm:
         sequence = rating_sequence(tournament)
-        return cls(initial={f"list_{n}": s.value for n, s in enumerate(sequence, start=1)})
+        initial: dict[str, object] = {f"list_{n}": s.value for n, s in enumerate(sequence, start=1)}
+        return cls(initial={**initial, "check": tournament.list_check})
 
     def sources(self) -> list[str]:
         return [self.cleaned_data[f"list_{step}"] for step in range(1, MAX_STEPS + 1)]
@@ -70,7 +76,7 @@ def lists_context(tournament: Tournament) -> dict[str, object]:
             set(lists_in_force(tournament).values()), key=lambda found: found.kind
         ),
         "stale_lists": stale_lists(tournament),
-        "list_differences": list_differences(tournament),
+        "list_differences": list_differences(tournament) if tournament.list_check else [],
         "round_one_paired": paired_from(tournament, 1),
     }
 
@@ -85,7 +91,10 @@ def rating_sequence_update(request: ArbiterRequest, tournament: Tournament) -> H
         return redirect("manage-players", tournament.slug)
     try:
         tournament_set_rating_sequence(
-            tournament=tournament, sources=form.sources(), by=request.user
+            tournament=tournament,
+            sources=form.sources(),
+            by=request.user,
+            check=form.cleaned_data["check"],
         )
     except TournamentError as error:
         messages.error(request, str(error))
@@ -106,7 +115,7 @@ def update_preview(request: ArbiterRequest, tournament: Tournament) -> HttpRespo
     chosen = _chosen(request.GET.getlist("player"))
     differences = [
         difference
-        for difference in list_differences(tournament)
+        for difference in (list_differences(tournament) if tournament.list_check else [])
         if not chosen or difference.player.pk in chosen
     ]
     context = {

@@ -97,7 +97,10 @@ def test_the_sequence_is_reordered_narrowed_and_extended_recorded_and_checked(
     tournament = tournament_of("standard")
     page = players_page(client, tournament)
 
-    client.post(page + "rating-sequence/", {"list_1": "fide_blitz", "list_2": "fide_standard"})
+    client.post(
+        page + "rating-sequence/",
+        {"list_1": "fide_blitz", "list_2": "fide_standard", "check": "on"},
+    )
     tournament.refresh_from_db()
     assert tournament.rating_sequence == ["fide_blitz", "fide_standard"]
     assert AuditEntry.objects.filter(
@@ -196,3 +199,32 @@ def test_chosen_players_are_previewed_then_only_they_are_updated(
     assert fischer.fide_rating == 2000  # not chosen
     note = AuditEntry.objects.get(tournament=tournament, entity_id=nguyen.pk).note
     assert note == "updated from the FIDE rapid list of 2026-10-01"
+
+
+def test_the_check_against_the_lists_can_be_switched_off_and_on(
+    client: Client, per_rate_lists: dict[str, RatingList]
+) -> None:
+    """Q138: off, no differences are listed and the update is refused; on again, they are."""
+    tournament = tournament_of("standard")
+    page = players_page(client, tournament)
+    PlayerFactory.create(
+        tournament=tournament,
+        pairing_number=1,
+        name="Jensen, Ole",
+        fide_id=JENSEN,
+        fide_rating=1700,
+    )
+    assert "Differences from the rating lists" in client.get(page).content.decode()
+
+    client.post(page + "rating-sequence/", {"list_1": "fide_standard"})  # box left unticked
+    tournament.refresh_from_db()
+    assert tournament.list_check is False
+    html = client.get(page).content.decode()
+    assert "Differences from the rating lists" not in html
+    assert "not compared with the players" in html
+    refused = client.post(page + "update-from-list/", follow=True).content.decode()
+    assert "The check against the rating lists is switched off" in refused
+    assert tournament.players.get().fide_rating == 1700
+
+    client.post(page + "rating-sequence/", {"list_1": "fide_standard", "check": "on"})
+    assert "Differences from the rating lists" in client.get(page).content.decode()

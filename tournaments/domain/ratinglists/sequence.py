@@ -63,7 +63,13 @@ MAX_STEPS = 4
 
 
 class SequenceError(ValueError):
-    """A sequence that cannot be used; the message says why."""
+    """A sequence that cannot be used; the message says why, `reason` names the case (`empty`,
+    `unknown`, `twice`, `covered`, `too_many`) and `source` the list concerned."""
+
+    def __init__(self, message: str, *, reason: str, source: str = "") -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.source = source
 
 
 def parse_sequence(codes: Iterable[str]) -> tuple[ListSource, ...]:
@@ -76,17 +82,21 @@ def parse_sequence(codes: Iterable[str]) -> tuple[ListSource, ...]:
         try:
             source = ListSource(code)
         except ValueError:
-            raise SequenceError(f"unknown list {code!r}") from None
+            raise SequenceError(f"unknown list {code!r}", reason="unknown", source=code) from None
         if source in sequence:
-            raise SequenceError(f"{source.value} is given twice")
+            raise SequenceError(f"{source.value} is given twice", reason="twice", source=code)
         covered = {rate for earlier in sequence for rate in earlier.rates}
         if all(rate in covered for rate in source.rates):
-            raise SequenceError(f"{source.value} comes after lists that already cover its rate")
+            raise SequenceError(
+                f"{source.value} comes after lists that already cover its rate",
+                reason="covered",
+                source=code,
+            )
         sequence.append(source)
     if not sequence:
-        raise SequenceError("the sequence needs at least one list")
+        raise SequenceError("the sequence needs at least one list", reason="empty")
     if len(sequence) > MAX_STEPS:
-        raise SequenceError(f"at most {MAX_STEPS} lists")
+        raise SequenceError(f"at most {MAX_STEPS} lists", reason="too_many")
     return tuple(sequence)
 
 
