@@ -98,9 +98,9 @@ def test_a_round_robins_forfeit_counts_in_direct_encounter() -> None:
     rating-based and type-B ones (C.07 2026 15.2), so DE, type A, counts it: 7 first (DE 1),
     9 second (2), as TieBreakServer. We had left it out (6.1.1's Swiss default): DE 0."""
     got = values("RR_2025_52.trf", "PTS,DE", Edition.C07_2026, round_robin=True)
-    assert (got[7]["DE"], got[9]["DE"]) == (1, 2)
+    assert (got[7]["DE"], got[9]["DE"]) == (Fraction(1), Fraction(2))
     swiss = values("RR_2025_52.trf", "PTS,DE", Edition.C07_2026)
-    assert (swiss[7]["DE"], swiss[9]["DE"]) == (0, 0)
+    assert (swiss[7]["DE"], swiss[9]["DE"]) == (Fraction(0), Fraction(0))
 
 
 def test_the_sb_cut_takes_the_lowest_contribution_of_a_voluntary_unplayed_round() -> None:
