@@ -47,6 +47,12 @@ class PairingRun(models.Model):
     )
     explanation = models.TextField(blank=True, help_text="The engine's reasoning, one per line.")
     error = models.TextField(blank=True)
+    records = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="The explanation and the error as records (a message id and its values), "
+        "which the pages translate; empty for runs recorded before.",
+    )
     attempts = models.PositiveSmallIntegerField(default=0, help_text="Claims by workers so far.")
     claim_token = models.UUIDField(null=True, blank=True, help_text="The current claim's token.")
     created = models.DateTimeField(auto_now_add=True)

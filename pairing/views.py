@@ -48,7 +48,7 @@ def _context(
     tournament: Tournament, rnd: Round, run: PairingRun | None, *, editing: bool = False
 ) -> dict[str, object]:
     pairing = selectors.round_pairing_view(rnd)
-    lines = explanation.explanation_lines(run.explanation) if run else []
+    lines = explanation.explanation_lines(run) if run else []
     is_draft = rnd.state == RoundState.PAIRED
     editing = editing and is_draft
     unpaired = selectors.round_unpaired_players(rnd) if editing else []
@@ -82,7 +82,7 @@ def _context(
         "warnings": [explanation.warning_text(warning) for warning in pairing.warnings],
         "explanation_lines": lines,
         "explanation": "\n".join(lines),
-        "run_error": explanation.ERRORS.translate(run.error) if run else "",
+        "run_error": explanation.run_error(run) if run else "",
     }
 
 

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, gettext_noop
+from django.utils.translation import gettext_lazy
 
 from standings.tiebreaks import CutReason, Family, Source, TiebreakCode
-from tournaments.phrasebook import Phrasebook
 
 FAMILY_NAMES: dict[Family, Promise] = {
     Family.PTS: gettext_lazy("Points"),
@@ -156,25 +155,3 @@ CUT_WORDS: dict[CutReason, Promise] = {
     CutReason.MOST_SIGNIFICANT: gettext_lazy("most significant value (14.3, 14.4)"),
 }
 """Why a modifier removed a value (C.07 14, 16)."""
-
-NOTES = Phrasebook(
-    [
-        gettext_noop("no game played over the board"),
-        gettext_noop(
-            "undefined: unrated players in the field and no rating fixed for them (C.07 10)"
-        ),
-        gettext_noop("undefined: no game played over the board"),
-        gettext_noop("no value entered"),
-        gettext_noop("unrated: fixed rating"),
-        gettext_noop("unrated"),
-        gettext_noop(
-            "score against the other %(count)s tied: %(points)s (forfeits left out, repeated "
-            "games averaged)"
-        ),
-        gettext_noop("opponents with at least %(points)s points"),
-        gettext_noop("%(average)s = %(decimal)s rounded half up"),
-        gettext_noop("lowest rating whose expected score reaches %(score)s in %(count)s games"),
-    ]
-)
-"""The notes of a tie-break's working (`Breakdown.note`, written in English by the pure
-`standings.tiebreaks`); `ARO … + dp(…) …` is notation only."""

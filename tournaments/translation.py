@@ -7,14 +7,17 @@ import dataclasses
 
 from django.utils.translation import gettext
 
-from tournaments.domain.messages import Message
+from tournaments.domain.messages import Message, Phrase
 from tournaments.domain.warnings import ActionWarning, Refusal
 
 
 def translated(text: str) -> str:
     """`text` in the active language: a `Message` from its catalogue template, its values that
     are messages too (a field's name inside a TRF refusal) translated in turn; any other text as
-    it is (translated already where it was made, or a name)."""
+    it is (translated already where it was made, or a name). A `Phrase` is translated part by
+    part."""
+    if isinstance(text, Phrase):
+        return "".join(translated(part) for part in text.parts)
     if not isinstance(text, Message):
         return text
     template = gettext(text.template)

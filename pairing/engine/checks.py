@@ -25,12 +25,15 @@ from pairing.engine.dutch.absolute import (
 from pairing.engine.dutch.colours import colour_breaches
 from pairing.engine.dutch.edition import rules_for
 from pairing.engine.dutch.players import PlayerFacts, build_facts
+from tournaments.domain.messages import Message, gettext_noop
 from tournaments.domain.state import Color, Outcome, PlayerId, TournamentState
 
 
 @dataclass(frozen=True, slots=True)
 class RuleWarning:
-    """One rule a board (or the bye) breaks; `board` is None for the bye."""
+    """One rule a board (or the bye) breaks; `board` is None for the bye. `text` is a sentence
+    of `tournaments.domain.messages` (a `Message`: English, with its template and values for the
+    pages to translate)."""
 
     board: int | None
     rule: str
@@ -57,7 +60,11 @@ def _colour_warnings(board: int, player: PlayerFacts, colour: Color) -> list[Rul
             RuleWarning(
                 board,
                 "C.04.3 A.6",
-                f"{player.id} would have a colour difference of {difference:+d}",
+                Message(
+                    gettext_noop("%(player)s would have a colour difference of %(difference)s"),
+                    player=player.id,
+                    difference=f"{difference:+d}",
+                ),
             )
         )
     if third:
@@ -65,7 +72,12 @@ def _colour_warnings(board: int, player: PlayerFacts, colour: Color) -> list[Rul
             RuleWarning(
                 board,
                 "C.04.3 A.6",
-                f"{player.id} would have {colour.name.lower()} three times in a row",
+                Message(
+                    gettext_noop("%(player)s would have white three times in a row")
+                    if colour is Color.WHITE
+                    else gettext_noop("%(player)s would have black three times in a row"),
+                    player=player.id,
+                ),
             )
         )
     return warnings
@@ -81,18 +93,43 @@ def _board_warnings(
     first, second = facts[white], facts[black]
     warnings: list[RuleWarning] = []
     if rematch(first, second):
-        warnings.append(RuleWarning(board, "C.04.3 C.1", f"{white} and {black} already played"))
+        warnings.append(
+            RuleWarning(
+                board,
+                "C.04.3 C.1",
+                Message(
+                    gettext_noop("%(white)s and %(black)s already played"), white=white, black=black
+                ),
+            )
+        )
     if forbidden(forbidden_groups(state), first, second):
         warnings.append(
-            RuleWarning(board, "C.04.3 C.1", f"{white} and {black} must not be paired together")
+            RuleWarning(
+                board,
+                "C.04.3 C.1",
+                Message(
+                    gettext_noop("%(white)s and %(black)s must not be paired together"),
+                    white=white,
+                    black=black,
+                ),
+            )
         )
     if same_absolute_preference(first, second):
         warnings.append(
             RuleWarning(
                 board,
                 "C.04.3 C.3",
-                f"{white} and {black} both have an absolute preference for "
-                f"{first.preference.name.lower()}",
+                Message(
+                    gettext_noop(
+                        "%(white)s and %(black)s both have an absolute preference for white"
+                    )
+                    if first.preference is Color.WHITE
+                    else gettext_noop(
+                        "%(white)s and %(black)s both have an absolute preference for black"
+                    ),
+                    white=white,
+                    black=black,
+                ),
             )
         )
     if not (first.topscorer or second.topscorer):
@@ -123,20 +160,28 @@ def wrong_colours_warnings(
         RuleWarning(
             board,
             "C.04.3 C.10",
-            f"{white} is due black and {black} is due white: both get the wrong colour",
+            Message(
+                gettext_noop(
+                    "%(white)s is due black and %(black)s is due white: both get the wrong colour"
+                ),
+                white=white,
+                black=black,
+            ),
         )
     ]
 
 
-def _bye_reason(state: TournamentState, player: PlayerId) -> str:
+def _bye_reason(state: TournamentState, player: PlayerId) -> Message:
     outcomes = {record.outcome for record in state.player(player).history}
     if Outcome.PAIRING_BYE in outcomes:
-        return f"{player} already had a pairing-allocated bye"
-    if Outcome.FORFEIT_WIN in outcomes:
-        return f"{player} already won a game by forfeit"
-    if Outcome.FULL_BYE in outcomes:
-        return f"{player} already had a full-point bye"
-    return f"{player} already scored a win without playing"
+        template = gettext_noop("%(player)s already had a pairing-allocated bye")
+    elif Outcome.FORFEIT_WIN in outcomes:
+        template = gettext_noop("%(player)s already won a game by forfeit")
+    elif Outcome.FULL_BYE in outcomes:
+        template = gettext_noop("%(player)s already had a full-point bye")
+    else:
+        template = gettext_noop("%(player)s already scored a win without playing")
+    return Message(template, player=player)
 
 
 def _bye_warnings(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pairing.engine.api import DutchConfig, InvalidState, RoundPairing
 from pairing.engine.dutch.edition import rules_for
 from pairing.engine.dutch.rounds import pair_round
+from tournaments.domain.messages import Message, gettext_noop
 from tournaments.domain.state import TournamentState
 
 
@@ -17,6 +18,9 @@ def pair(state: TournamentState, config: DutchConfig | None = None) -> RoundPair
     config = config or DutchConfig()
     if state.rounds_played >= state.total_rounds:
         raise InvalidState(
-            f"all {state.total_rounds} rounds are already played; there is no round to pair"
+            Message(
+                gettext_noop("all %(count)s rounds are already played; there is no round to pair"),
+                count=state.total_rounds,
+            )
         )
     return pair_round(state, explain=config.explain, rules=rules_for(config.edition))

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tournaments.domain.messages import Message, gettext_noop
+
 MIN_PLAYERS = 3
 MAX_PLAYERS = 99
 
@@ -49,7 +51,12 @@ def table_size(players: int) -> int:
     """The even table an n-player field uses: n itself, or n + 1 with the bye (C.05 Annex 1)."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise BergerTableError(
-            f"A round robin needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}."
+            Message(
+                gettext_noop("A round robin needs %(low)s to %(high)s players, not %(count)s."),
+                low=MIN_PLAYERS,
+                high=MAX_PLAYERS,
+                count=players,
+            )
         )
     return players + players % 2
 
@@ -62,7 +69,11 @@ def rounds_per_cycle(players: int) -> int:
 def total_rounds(players: int, *, cycles: int) -> int:
     """Rounds in a single (cycles=1) or double (cycles=2) round robin."""
     if cycles not in (1, 2):
-        raise BergerTableError(f"A round robin has one or two cycles, not {cycles}.")
+        raise BergerTableError(
+            Message(
+                gettext_noop("A round robin has one or two cycles, not %(cycles)s."), cycles=cycles
+            )
+        )
     return cycles * rounds_per_cycle(players)
 
 
@@ -99,7 +110,13 @@ def schedule_round(
     per_cycle = rounds_per_cycle(players)
     total = total_rounds(players, cycles=cycles)
     if not 1 <= round_number <= total:
-        raise BergerTableError(f"This round robin has rounds 1 to {total}, not {round_number}.")
+        raise BergerTableError(
+            Message(
+                gettext_noop("This round robin has rounds 1 to %(total)s, not %(round)s."),
+                total=total,
+                round=round_number,
+            )
+        )
     if round_number > per_cycle:
         first = berger_round(players, round_number - per_cycle)
         reversed_boards = tuple(Board(white=b.black, black=b.white) for b in first.boards)

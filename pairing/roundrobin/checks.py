@@ -13,6 +13,7 @@ from collections.abc import Iterable
 
 from pairing.engine import RuleWarning
 from pairing.roundrobin.berger import rounds_per_cycle
+from tournaments.domain.messages import Message, gettext_noop
 from tournaments.domain.state import Color, Outcome, PlayerId, TournamentState
 
 ONCE_PER_CYCLE = "C.05 Annex 1; VCL Q101"
@@ -37,21 +38,33 @@ def round_robin_warnings(
     for board, white, black in boards:
         if frozenset({white, black}) in met:
             warnings.append(
-                RuleWarning(board, ONCE_PER_CYCLE, f"{white} and {black} already met in this cycle")
+                RuleWarning(
+                    board,
+                    ONCE_PER_CYCLE,
+                    Message(
+                        gettext_noop("%(white)s and %(black)s already met in this cycle"),
+                        white=white,
+                        black=black,
+                    ),
+                )
             )
         for player, colour in ((white, Color.WHITE), (black, Color.BLACK)):
             if _last_two_colours(state, player) == (colour, colour):
-                name = "White" if colour is Color.WHITE else "Black"
-                warnings.append(
-                    RuleWarning(
-                        board, THIRD_COLOUR, f"{player} would have {name} three times running"
-                    )
+                template = (
+                    gettext_noop("%(player)s would have White three times running")
+                    if colour is Color.WHITE
+                    else gettext_noop("%(player)s would have Black three times running")
                 )
+                warnings.append(RuleWarning(board, THIRD_COLOUR, Message(template, player=player)))
     if bye is not None and any(
         record.outcome is Outcome.PAIRING_BYE for record in state.player(bye).history[first - 1 :]
     ):
         warnings.append(
-            RuleWarning(None, ONCE_PER_CYCLE, f"{bye} already had the bye in this cycle")
+            RuleWarning(
+                None,
+                ONCE_PER_CYCLE,
+                Message(gettext_noop("%(player)s already had the bye in this cycle"), player=bye),
+            )
         )
     return warnings
 

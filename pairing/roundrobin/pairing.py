@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from pairing.engine import Board, PairingError, RoundPairing
 from pairing.roundrobin.berger import BergerTableError, rounds_per_cycle, schedule_round
+from tournaments.domain.messages import Message, gettext_noop, reason
 from tournaments.domain.state import Outcome, PlayerId, TournamentState
 
 
@@ -48,20 +49,31 @@ def round_robin_pairing(
     size = len(numbers)
     if numbers != list(range(1, size + 1)):
         raise RoundRobinRefused(
-            "A round robin needs the pairing numbers 1 to n drawn before round 1: draw them."
+            Message(
+                gettext_noop(
+                    "A round robin needs the pairing numbers 1 to n drawn before round 1: draw "
+                    "them."
+                )
+            )
         )
     round_number = state.next_round
     try:
         scheduled = schedule_round(size, round_number, cycles=cycles, swap_last_two=swap_last_two)
     except BergerTableError as error:
-        raise RoundRobinRefused(str(error)) from None
+        raise RoundRobinRefused(reason(error)) from None
     requested = sorted(
         number for number, outcome in state.not_paired.items() if outcome is not Outcome.ABSENT
     )
     if requested:
         raise RoundRobinRefused(
-            f"A round robin has no requested byes; remove the bye of player "
-            f"{', '.join(map(str, requested))} in round {round_number}."
+            Message(
+                gettext_noop(
+                    "A round robin has no requested byes; remove the bye of player %(players)s in "
+                    "round %(round)s."
+                ),
+                players=", ".join(map(str, requested)),
+                round=round_number,
+            )
         )
     boards = tuple(Board(PlayerId(b.white), PlayerId(b.black)) for b in scheduled.boards)
     absent = frozenset(state.not_paired)
@@ -86,14 +98,37 @@ def _explanation(
 ) -> tuple[str, ...]:
     per_cycle = rounds_per_cycle(size)
     cycle, in_cycle = divmod(round_number - 1, per_cycle)
-    lines = [
-        f"Round robin of {size} players: Berger table for {size + size % 2} (C.05 Annex 1), "
-        f"round {in_cycle + 1} of cycle {cycle + 1} of {cycles}."
+    lines: list[str] = [
+        Message(
+            gettext_noop(
+                "Round robin of %(size)s players: Berger table for %(table)s (C.05 Annex 1), round "
+                "%(round)s of cycle %(cycle)s of %(cycles)s."
+            ),
+            size=size,
+            table=size + size % 2,
+            round=in_cycle + 1,
+            cycle=cycle + 1,
+            cycles=cycles,
+        )
     ]
     if cycles == 2 and swap_last_two and cycle == 0 and in_cycle + 1 >= per_cycle - 1:
-        lines.append("The first cycle's last two rounds are exchanged (C.05 Annex 1).")
+        lines.append(
+            Message(gettext_noop("The first cycle's last two rounds are exchanged (C.05 Annex 1)."))
+        )
     if cycle == 1:
-        lines.append("Second cycle: the first cycle's games with the colours reversed.")
+        lines.append(
+            Message(
+                gettext_noop("Second cycle: the first cycle's games with the colours reversed.")
+            )
+        )
     if bye is not None:
-        lines.append(f"Player {bye} meets the table's empty number {size + 1}: the bye.")
+        lines.append(
+            Message(
+                gettext_noop(
+                    "Player %(player)s meets the table's empty number %(number)s: the bye."
+                ),
+                player=bye,
+                number=size + 1,
+            )
+        )
     return tuple(lines)

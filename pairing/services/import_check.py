@@ -16,7 +16,6 @@ from dataclasses import replace
 from django.utils.translation import gettext as _
 
 from pairing.engine import DutchConfig, Edition, NoValidPairing, PairingError, RoundPairing, pair
-from pairing.explanation import ERRORS
 from pairing.roundrobin.berger import BergerTableError, total_rounds
 from pairing.roundrobin.replay import (
     TableReading,
@@ -24,6 +23,7 @@ from pairing.roundrobin.replay import (
     same_round,
     table_pairing,
 )
+from tournaments.domain.messages import reason
 from tournaments.domain.state import PlayerId
 from tournaments.domain.trf import (
     RecordedGame,
@@ -33,6 +33,7 @@ from tournaments.domain.trf import (
     tournament_state,
 )
 from tournaments.domain.trf.report import BoardRow, RoundCheck, RoundRobinReading
+from tournaments.translation import translated
 
 
 def check_recorded_rounds(document: TrfDocument, pairing_system: str) -> tuple[RoundCheck, ...]:
@@ -54,7 +55,7 @@ def check_recorded_rounds(document: TrfDocument, pairing_system: str) -> tuple[R
             checks.append(_unpaired(number, recorded, _("the engine finds no valid pairing")))
         except PairingError as error:
             problem = _("the engine cannot pair it (%(error)s)") % {
-                "error": ERRORS.translate(str(error))
+                "error": translated(reason(error))
             }
             checks.append(_unpaired(number, recorded, problem))
         else:
@@ -95,7 +96,8 @@ def _table_checks(document: TrfDocument, reading: TableReading) -> tuple[RoundCh
         try:
             table = table_pairing(document, number, reading)
         except BergerTableError as error:
-            checks.append(replace(_unpaired(number, recorded, str(error)), reference=TABLE))
+            problem = translated(reason(error))
+            checks.append(replace(_unpaired(number, recorded, problem), reference=TABLE))
             continue
         rows = board_rows(recorded, table)
         if same_round(recorded, table) and not all(row.same for row in rows):

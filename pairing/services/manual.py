@@ -35,12 +35,13 @@ from pairing.engine import (
     wrong_colours_warnings,
 )
 from pairing.exceptions import DraftEditRefused, RoundAlreadyPublished, RoundNotPaired
-from pairing.explanation import ERRORS, warning_text
+from pairing.explanation import warning_text
 from pairing.models import ACTIVE_STATUSES, PairingRun, RunStatus
 from pairing.roundrobin.checks import round_robin_warnings
 from pairing.roundrobin.pairing import round_robin_pairing
 from pairing.selectors import round_state_to_pair, rule_warnings, tournament_edition
 from pairing.services.rounds import _check_can_pair, round_publish
+from tournaments.domain.messages import reason
 from tournaments.domain.state import PlayerId, TournamentState
 from tournaments.domain.warnings import ActionWarning, Confirmed, Level
 from tournaments.models import (
@@ -55,6 +56,7 @@ from tournaments.models import (
 )
 from tournaments.services.base import audit, lock_tournament, require_confirmation
 from tournaments.services.integrity import deleted_rows, integrity_event_record, snapshot_rows
+from tournaments.translation import translated
 
 __all__ = [
     "PairingDifference",
@@ -317,7 +319,7 @@ class PairingDifference:
         """The differences as the arbiter reads them, in the active language (the MPA event
         records them in English)."""
         if self.engine_error:
-            error = ERRORS.translate(self.engine_error)
+            error = translated(self.engine_error)
             if self.table:
                 return (_("The Berger table gives no round: %(error)s") % {"error": error},)
             return (_("The engine finds no pairing: %(error)s") % {"error": error},)
@@ -374,7 +376,9 @@ def _difference(tournament: Tournament, state: TournamentState, rnd: Round) -> P
     try:
         engine = _reference(tournament, state)
     except PairingError as error:
-        return PairingDifference((), (), (), bye, None, str(error) or type(error).__name__, table)
+        return PairingDifference(
+            (), (), (), bye, None, reason(error) or type(error).__name__, table
+        )
     theirs = [(int(board.white), int(board.black)) for board in engine.boards]
     mine_unordered = {frozenset(p) for p in pairs}
     theirs_unordered = {frozenset(p) for p in theirs}

@@ -18,10 +18,12 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from pairing.roundrobin.berger import BergerTableError, total_rounds
+from tournaments.domain.messages import reason
 from tournaments.exceptions import ConfigurationRefused, SettingsLocked
 from tournaments.models import Player, Round, RoundState, Tournament
 from tournaments.selectors.state import paired_from
 from tournaments.services.base import audit, lock_tournament
+from tournaments.translation import translated
 
 __all__ = ["tournament_draw_numbers"]
 
@@ -48,7 +50,7 @@ def tournament_draw_numbers(
     try:
         rounds = total_rounds(len(players), cycles=tournament.cycles)
     except BergerTableError as error:
-        raise ConfigurationRefused(str(error)) from None
+        raise ConfigurationRefused(translated(reason(error))) from None
     old = ", ".join(f"{player.pairing_number}. {player.name}" for player in players)
     if order is None:
         seed = secrets.randbits(62)

@@ -36,6 +36,7 @@ from pairing.exceptions import PairingRunInProgress
 from pairing.models import PairingRun, RunStatus
 from pairing.roundrobin.pairing import RoundRobinRound, round_robin_pairing
 from pairing.selectors import engine_input, players_by_number, round_pairing_text
+from tournaments.domain.messages import Message, gettext_noop, reason, to_record
 from tournaments.domain.state import PlayerId, TournamentState
 from tournaments.domain.trf import TrfError, parse_trf
 from tournaments.domain.trf import tournament_state as trf_tournament_state
@@ -70,7 +71,7 @@ def pairing_run_execute(*, run_id: int) -> None:
                 result = pair(state, DutchConfig(edition=Edition(run.edition), explain=True))
                 forfeits = {}
     except (PairingError, TrfError) as error:
-        _fail(run_id=run_id, token=token, message=str(error) or type(error).__name__)
+        _fail(run_id=run_id, token=token, message=reason(error) or type(error).__name__)
         return
     _record(run_id=run_id, token=token, state=state, result=result, forfeits=forfeits)
 
@@ -157,10 +158,12 @@ def _current(run_id: int, token: uuid.UUID) -> PairingRun | None:
 
 
 def _finish_failed(run: PairingRun, message: str) -> None:
+    """Fail `run`: `message` in English, and as a record the pages translate."""
     run.status = RunStatus.FAILED
     run.error = message
+    run.records = {**run.records, "error": to_record(message)}
     run.finished_at = timezone.now()
-    run.save(update_fields=["status", "error", "finished_at"])
+    run.save(update_fields=["status", "error", "records", "finished_at"])
 
 
 @transaction.atomic
@@ -197,10 +200,20 @@ def _record(
         return
     rnd = Round.objects.get(pk=run.round_id)
     if rnd.state != RoundState.NOT_PAIRED or rnd.games.exists():
-        _finish_failed(current, f"Round {rnd.number} was paired in the meantime.")
+        _finish_failed(
+            current,
+            Message(
+                gettext_noop("Round %(number)s was paired in the meantime."), number=rnd.number
+            ),
+        )
         return
     if _state_of(engine_input(tournament)) != state:
-        _finish_failed(current, "The tournament changed while the engine was pairing: pair again.")
+        _finish_failed(
+            current,
+            Message(
+                gettext_noop("The tournament changed while the engine was pairing: pair again.")
+            ),
+        )
         return
     players = players_by_number(tournament)
     Game.objects.bulk_create(
@@ -221,8 +234,9 @@ def _record(
     current.status = RunStatus.DONE
     current.output = format_pairing(result)
     current.explanation = "\n".join(result.explanation)
+    current.records = {"explanation": [to_record(line) for line in result.explanation]}
     current.finished_at = timezone.now()
-    current.save(update_fields=["status", "output", "explanation", "finished_at"])
+    current.save(update_fields=["status", "output", "explanation", "records", "finished_at"])
     audit(
         tournament=tournament,
         by=None,

@@ -12,11 +12,12 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from standings.labels import CUT_WORDS, NOTES, SOURCE_WORDS
+from standings.labels import CUT_WORDS, SOURCE_WORDS
 from standings.selectors import Cell
 from standings.tiebreaks import CutReason, Source
 from standings.tiebreaks.display import format_value
 from tournaments.domain.state import Color, Outcome
+from tournaments.translation import translated
 
 register = template.Library()
 
@@ -87,8 +88,9 @@ def cut_words(reason: str) -> str:
 
 @register.filter
 def note_words(note: str) -> str:
-    """A tie-break's note ("opponents with at least 3 points") in the active language."""
-    return NOTES.translate(note)
+    """A tie-break's note ("opponents with at least 3 points") in the active language: a
+    `Message` of the pure tie-breaks, translated by its template; notation as it is."""
+    return translated(note)
 
 
 @register.simple_tag

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from tournaments.domain.messages import Message, gettext_noop
 from tournaments.domain.state import Outcome, PlayerId
 
 from .breakdown import VALUE, Breakdown, Item, Source
@@ -80,7 +81,9 @@ def average_of_opponents_buchholz(
         if played.played and (opponent := played.opponent) is not None
     )
     if not items:
-        return Breakdown(code.text, None, note="no game played over the board")
+        return Breakdown(
+            code.text, None, note=Message(gettext_noop("no game played over the board"))
+        )
     value = Fraction(sum(item[VALUE] for item in items), HALF_POINTS * len(items))
     return Breakdown(code.text, value, items, unit=HALF_POINTS)
 

@@ -8,6 +8,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from fractions import Fraction
 
+from tournaments.domain.messages import Message, gettext_noop
 from tournaments.domain.state import PlayerId
 
 from .breakdown import Breakdown, Item, Source
@@ -137,10 +138,20 @@ def direct_encounter(results: Results, group: Sequence[PlayerId]) -> dict[Player
             for played in results.history[player_id]
             if _counts(results, played) and played.opponent in members
         )
-        left_out = "forfeits counted (round robin)" if results.round_robin else "forfeits left out"
-        note = (
-            f"score against the other {len(group) - 1} tied: {format_value(scores[player_id] / 2)}"
-            f" ({left_out}, repeated games averaged)"
+        if results.round_robin:
+            template = gettext_noop(
+                "score against the other %(count)s tied: %(points)s (forfeits counted (round "
+                "robin), repeated games averaged)"
+            )
+        else:
+            template = gettext_noop(
+                "score against the other %(count)s tied: %(points)s (forfeits left out, repeated "
+                "games averaged)"
+            )
+        note = Message(
+            template,
+            count=len(group) - 1,
+            points=format_value(scores[player_id] / 2),
         )
         breakdowns[player_id] = Breakdown(
             "DE", Fraction(place_of[player_id]), items, unit=2, note=note

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from tournaments.domain.messages import Message, gettext_noop
 from tournaments.domain.state import PlayerId
 
 from .breakdown import VALUE, Breakdown, Item, Source
@@ -37,5 +38,8 @@ def koya(results: Results, player_id: PlayerId, code: TiebreakCode) -> Breakdown
         and 2 * results.points[opponent] >= results.max_score(opponent) + 2 * code.limit
     )
     total = sum(item[VALUE] for item in items)
-    note = f"opponents with at least {Fraction(threshold_twice, 2 * HALF_POINTS)} points"
+    note = Message(
+        gettext_noop("opponents with at least %(points)s points"),
+        points=str(Fraction(threshold_twice, 2 * HALF_POINTS)),
+    )
     return Breakdown(code.text, Fraction(total, HALF_POINTS), items, (), HALF_POINTS, note)

@@ -5,6 +5,7 @@ higher value ranks first; a player without a value is undefined and ranks after 
 
 from __future__ import annotations
 
+from tournaments.domain.messages import Message, gettext_noop
 from tournaments.domain.state import PlayerId
 
 from .breakdown import Breakdown
@@ -15,4 +16,8 @@ from .results import Results
 def manual_value(results: Results, player_id: PlayerId, code: TiebreakCode) -> Breakdown:
     """MAN: the value the arbiter entered for the player, None when none was entered."""
     value = results.manual.get(player_id)
-    return Breakdown(code.text, value, note="" if value is not None else "no value entered")
+    return Breakdown(
+        code.text,
+        value,
+        note="" if value is not None else Message(gettext_noop("no value entered")),
+    )

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from tournaments.domain.messages import Message, gettext_noop
 from tournaments.domain.rating_tables import dp_for_hundredths, expected_hundredths
 from tournaments.domain.state import PlayerId
 
@@ -16,8 +17,21 @@ from .codes import Family, TiebreakCode
 from .modifiers import kept, select_cuts
 from .results import Results
 
-_UNDEFINED = "undefined: unrated players in the field and no rating fixed for them (C.07 10)"
-_NO_GAME = "undefined: no game played over the board"
+_UNDEFINED = Message(
+    gettext_noop("undefined: unrated players in the field and no rating fixed for them (C.07 10)")
+)
+_NO_GAME = Message(gettext_noop("undefined: no game played over the board"))
+
+
+def _rounded(average: Fraction) -> Message:
+    """`1234/3 = 411.33 rounded half up`: how an average becomes the value."""
+    return Message(
+        gettext_noop("%(average)s = %(decimal)s rounded half up"),
+        average=str(average),
+        decimal=f"{float(average):.2f}",
+    )
+
+
 _PERFECT_MARGIN = 800
 """PTP with no point: the lowest opponent's rating - 800. A full score needs every difference
 above 735 (B.02 8.1.2), so it gives the highest opponent's rating + 736."""
@@ -72,7 +86,7 @@ def average_rating_of_opponents(
     if not remaining:
         return Breakdown(code.text, None, tuple(items), cuts, note=_NO_GAME)
     average = Fraction(sum(item[VALUE] for item in remaining), len(remaining))
-    note = f"{average} = {float(average):.2f} rounded half up"
+    note = _rounded(average)
     return Breakdown(code.text, Fraction(round_half_up(average)), tuple(items), cuts, note=note)
 
 
@@ -139,7 +153,11 @@ def perfect_performance(results: Results, player_id: PlayerId, code: TiebreakCod
         return Breakdown(code.text, None, note=_NO_GAME)
     games = _games(results, player_id)
     score = Fraction(_points_over_the_board(results, player_id), results.scoring.win)
-    note = f"lowest rating whose expected score reaches {score} in {len(games)} games"
+    note = Message(
+        gettext_noop("lowest rating whose expected score reaches %(score)s in %(count)s games"),
+        score=score,
+        count=len(games),
+    )
     return Breakdown(code.text, value, tuple(games), note=note)
 
 
@@ -183,7 +201,7 @@ def average_performance_of_opponents(
     if not items:
         return Breakdown(code.text, None, note=_NO_GAME)
     average = Fraction(sum(item[VALUE] for item in items), len(items))
-    note = f"{average} = {float(average):.2f} rounded half up"
+    note = _rounded(average)
     return Breakdown(code.text, Fraction(round_half_up(average)), tuple(items), note=note)
 
 
@@ -193,5 +211,9 @@ def rating(results: Results, player_id: PlayerId, code: TiebreakCode) -> Breakdo
     if player.rating > 0:
         return Breakdown(code.text, Fraction(player.rating))
     if results.unrated_rating is None:
-        return Breakdown(code.text, None, note="unrated")
-    return Breakdown(code.text, Fraction(results.unrated_rating), note="unrated: fixed rating")
+        return Breakdown(code.text, None, note=Message(gettext_noop("unrated")))
+    return Breakdown(
+        code.text,
+        Fraction(results.unrated_rating),
+        note=Message(gettext_noop("unrated: fixed rating")),
+    )

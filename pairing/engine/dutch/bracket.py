@@ -24,6 +24,7 @@ from pairing.engine.dutch.lookahead import NextBracket
 from pairing.engine.dutch.perfect import perfect_candidate
 from pairing.engine.dutch.players import PlayerFacts
 from pairing.engine.matching import NATIVE_WEIGHT_LIMIT, BipartiteMatching, MatchingGraph
+from tournaments.domain.messages import Message, gettext_noop
 
 Allowed = Callable[[int, int], bool]
 """Whether the bracket may pair vertices i < j together in the structure being walked."""
@@ -301,7 +302,7 @@ class BracketSearch:
             return self._result(perfect, len(perfect), sum(1 for i, _ in perfect if i < self.mdps))
         target, mates = self.value([], self.default)
         if completing and len(mates) < self.vertex_count - self.vertex_count % 2:
-            raise NoValidPairing("the round cannot be completed (A.9)")
+            raise NoValidPairing(Message(gettext_noop("the round cannot be completed (A.9)")))
         floating = [i for i in range(self.size) if not self._paired_inside(i, mates)]
         lookahead = not completing or self.rules.lookahead_in_every_bracket
         if floating and self.next_residents and lookahead:

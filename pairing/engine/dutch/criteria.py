@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pairing.engine.dutch.colours import colour_failures
 from pairing.engine.dutch.players import Float, PlayerFacts, Strength
 from pairing.engine.matching import MatchingGraph, augmentable, max_cardinality_matching
+from tournaments.domain.messages import gettext_noop
 from tournaments.domain.state import Color
 
 
@@ -41,21 +42,21 @@ class Layout:
 
 
 CRITERIA = (
-    "A.9 completion of the round",
-    "C.5 number of pairs",
-    "C.6 scores of the paired MDPs (PSD)",
-    "C.8 topscorers' colour difference",
-    "C.9 topscorers' colour repeated three times",
-    "C.10 colour preferences",
-    "C.11 strong colour preferences",
-    "C.12 repeated downfloats (last round)",
-    "C.13 repeated upfloats (last round)",
-    "C.14 repeated downfloats (two rounds before)",
-    "C.15 repeated upfloats (two rounds before)",
-    "C.16 scores of repeated downfloaters (last round)",
-    "C.17 scores of repeated upfloaters' opponents (last round)",
-    "C.18 scores of repeated downfloaters (two rounds before)",
-    "C.19 scores of repeated upfloaters' opponents (two rounds before)",
+    gettext_noop("A.9 completion of the round"),
+    gettext_noop("C.5 number of pairs"),
+    gettext_noop("C.6 scores of the paired MDPs (PSD)"),
+    gettext_noop("C.8 topscorers' colour difference"),
+    gettext_noop("C.9 topscorers' colour repeated three times"),
+    gettext_noop("C.10 colour preferences"),
+    gettext_noop("C.11 strong colour preferences"),
+    gettext_noop("C.12 repeated downfloats (last round)"),
+    gettext_noop("C.13 repeated upfloats (last round)"),
+    gettext_noop("C.14 repeated downfloats (two rounds before)"),
+    gettext_noop("C.15 repeated upfloats (two rounds before)"),
+    gettext_noop("C.16 scores of repeated downfloaters (last round)"),
+    gettext_noop("C.17 scores of repeated upfloaters' opponents (last round)"),
+    gettext_noop("C.18 scores of repeated downfloaters (two rounds before)"),
+    gettext_noop("C.19 scores of repeated upfloaters' opponents (two rounds before)"),
 )
 """The digits of a packed weight, most significant first (higher totals are better)."""
 

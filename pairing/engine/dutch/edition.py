@@ -11,7 +11,25 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pairing.engine.api import Edition
+from tournaments.domain.messages import gettext_noop
 from tournaments.domain.state import Outcome, RoundRecord, Scoring
+
+TITLE_2017 = gettext_noop(
+    "C.04.3 FIDE (Dutch) System, 2017 edition (Baku 2016, to 31 January 2026)"
+)
+TITLE_2025 = gettext_noop("C.04.3 FIDE (Dutch) System, 2025 edition (applied from 1 February 2026)")
+ROUTES_2017 = (
+    gettext_noop("the last bracket: its downfloater gets the PAB (C.2)"),
+    gettext_noop("the completion test passes (A.9)"),
+    gettext_noop("PPB: its downfloaters must complete the round (A.9, C.4)"),
+)
+ROUTES_2025 = (
+    gettext_noop("the last bracket: its downfloater gets the PAB ([C2], [C5], [C9])"),
+    gettext_noop("the completion test passes ([C4], 2025 art. 2.4)"),
+    gettext_noop("[C4] (2025 art. 2.4): its downfloaters must complete the round; [C8] applies"),
+)
+"""The routes of a bracket as the explanation names them (`EditionRules.routes`); message
+ids of the catalogue (`tournaments.domain.messages`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,26 +53,14 @@ class EditionRules:
     @property
     def title(self) -> str:
         """The edition as the explanation names it."""
-        if self.edition is Edition.DUTCH_2025:
-            return "C.04.3 FIDE (Dutch) System, 2025 edition (applied from 1 February 2026)"
-        return "C.04.3 FIDE (Dutch) System, 2017 edition (Baku 2016, to 31 January 2026)"
+        return TITLE_2025 if self.edition is Edition.DUTCH_2025 else TITLE_2017
 
     @property
     def routes(self) -> tuple[str, str, str]:
         """How a bracket was paired, as the explanation says it: the last bracket, a bracket
         that passes the completion test, one whose downfloaters must complete the round (the
         2017 collapsed last bracket: `COLLAPSED_ROUTE`)."""
-        if self.edition is Edition.DUTCH_2025:
-            return (
-                "the last bracket: its downfloater gets the PAB ([C2], [C5], [C9])",
-                "the completion test passes ([C4], 2025 art. 2.4)",
-                "[C4] (2025 art. 2.4): its downfloaters must complete the round; [C8] applies",
-            )
-        return (
-            "the last bracket: its downfloater gets the PAB (C.2)",
-            "the completion test passes (A.9)",
-            "PPB: its downfloaters must complete the round (A.9, C.4)",
-        )
+        return ROUTES_2025 if self.edition is Edition.DUTCH_2025 else ROUTES_2017
 
     def unplayed_downfloat(self, outcome: Outcome, scoring: Scoring) -> bool:
         """Whether a round not played over the board gives a downfloat.
@@ -88,7 +94,7 @@ class EditionRules:
         return sum(1 for r in history if not r.played)
 
 
-COLLAPSED_ROUTE = (
+COLLAPSED_ROUTE = gettext_noop(
     "CLB: the PPB's downfloaters and every lower player, one bracket (A.9); "
     "its downfloater gets the PAB (C.2)"
 )

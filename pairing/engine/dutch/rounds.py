@@ -20,6 +20,7 @@ from pairing.engine.dutch.lookahead import NextBracket
 from pairing.engine.dutch.pab import fewest_unplayed, lowest_pab_score
 from pairing.engine.dutch.players import PlayerFacts, build_facts
 from pairing.engine.matching import max_cardinality_matching
+from tournaments.domain.messages import Message, gettext_noop
 from tournaments.domain.state import TournamentState
 
 
@@ -93,8 +94,12 @@ def pair_round(
     compatible = absolute_criteria(state)
     odd = len(facts) % 2 == 1
     if not _completable(facts, compatible):
-        raise NoValidPairing("no complete round-pairing satisfies C.1-C.3 and C.2 (A.9)")
-    explanation: list[str] = [f"rules: {rules.title}"] if explain else []
+        raise NoValidPairing(
+            Message(gettext_noop("no complete round-pairing satisfies C.1-C.3 and C.2 (A.9)"))
+        )
+    explanation: list[str] = (
+        [Message(gettext_noop("rules: %(title)s"), title=Message(rules.title))] if explain else []
+    )
 
     def completable(players: Sequence[PlayerFacts]) -> bool:
         return _completable(players, compatible)
@@ -104,7 +109,12 @@ def pair_round(
         facts, lowest = lowest_pab_score(facts, completable)
         if explain and lowest is not None:
             explanation.append(
-                f"[C5] (2025 art. 2.5): the PAB goes to a player scoring {lowest / 2:g}"
+                Message(
+                    gettext_noop(
+                        "[C5] (2025 art. 2.5): the PAB goes to a player scoring %(score)s"
+                    ),
+                    score=f"{lowest / 2:g}",
+                )
             )
     groups = [list(g) for _, g in groupby(facts, key=lambda p: p.score)]
     pairs: list[tuple[PlayerFacts, PlayerFacts]] = []
@@ -117,7 +127,13 @@ def pair_round(
             bracket, fewest = fewest_unplayed(bracket, completable)
             if explain and fewest is not None:
                 explanation.append(
-                    f"[C9] (2025 art. 2.9): the PAB goes to a player with {fewest} unplayed rounds"
+                    Message(
+                        gettext_noop(
+                            "[C9] (2025 art. 2.9): the PAB goes to a player with %(count)s "
+                            "unplayed rounds"
+                        ),
+                        count=fewest,
+                    )
                 )
         next_residents = groups[index + 1] if index + 1 < len(groups) else []
         next_is_last = index + 2 == len(groups)
@@ -172,7 +188,9 @@ def pair_round(
             floaters = list(result.floaters)
             break
     if len(floaters) > 1:
-        raise NoValidPairing("players were left unpaired after the last bracket (A.9)")
+        raise NoValidPairing(
+            Message(gettext_noop("players were left unpaired after the last bracket (A.9)"))
+        )
     boards = [
         Board(higher.id, lower.id)
         if white_for_higher(higher, lower, state.initial_color)

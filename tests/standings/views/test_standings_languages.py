@@ -13,9 +13,11 @@ from django.test import Client
 from django.utils import translation
 
 from standings import selectors
-from standings.labels import NOTES
+from standings.templatetags.standings_tags import note_words
 from tests.factories import TournamentRoleFactory, UserFactory
+from tests.messages import untranslated
 from tests.pdf import pdf_text
+from tournaments.domain.messages import Message
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -133,7 +135,7 @@ NOTATION = re.compile(r"ARO \d+ \+ dp\(\d\.\d\d\) [+-]\d+")
 """TPR's note is notation only (C.07 10.2), the same in every language."""
 
 
-def test_the_notes_phrasebook_knows_every_note_of_every_computed_tie_break(
+def test_every_note_of_every_computed_tie_break_is_a_translated_message(
     worked_example: Tournament,
 ) -> None:
     worked_example.tiebreaks = NOTES_LIST
@@ -148,8 +150,10 @@ def test_the_notes_phrasebook_knows_every_note_of_every_computed_tie_break(
     }
 
     assert len(notes) > 10
-    assert sorted(n for n in notes if not NOTES.knows(n) and not NOTATION.fullmatch(n)) == []
+    assert (
+        sorted(n for n in notes if not isinstance(n, Message) and not NOTATION.fullmatch(n)) == []
+    )
+    assert untranslated(notes) == []
+    koya = next(n for n in notes if isinstance(n, Message) and n.startswith("opponents with"))
     with translation.override("ru"):
-        assert NOTES.translate("opponents with at least 3 points") == (
-            "соперники, набравшие не меньше 3 очков"
-        )
+        assert note_words(koya) == "соперники, набравшие не меньше 3 очков"
