@@ -272,6 +272,15 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": float(PAIRING_RUN_SWEEP_SECONDS),
     },
 }
+# FIDE's combined rating list, fetched when the month's list is not stored yet (docs/rating-lists.md
+# "Keeping the lists current"; VCL4THP Q135): e.g. https://ratings.fide.com/download/players_list.zip.
+# Empty (the default): no download; officers import the lists.
+RATING_LISTS_FETCH_URL = os.environ.get("RATING_LISTS_FETCH_URL", "")
+if RATING_LISTS_FETCH_URL:
+    CELERY_BEAT_SCHEDULE["rating-lists-fetch"] = {
+        "task": "tournaments.tasks.fetch_rating_lists_task",
+        "schedule": 6 * 3600.0,
+    }
 
 LOGGING = {
     "version": 1,
