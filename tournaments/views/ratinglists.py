@@ -133,7 +133,9 @@ def players_page_context(tournament: Tournament) -> dict[str, object]:
     before_round_one = not paired_from(tournament, 1)
     return {
         **lists_context(tournament),
-        "rating_list": list_in_force(tournament),
+        # the list searched first; a rapid tournament with only a standard list searches that
+        "rating_list": list_in_force(tournament)
+        or next(iter(lists_in_force(tournament).values()), None),
         "ranking_form": InitialRankingForm(
             initial={
                 "rating_kind": tournament.rating_kind,

@@ -228,3 +228,12 @@ def test_the_check_against_the_lists_can_be_switched_off_and_on(
 
     client.post(page + "rating-sequence/", {"list_1": "fide_standard", "check": "on"})
     assert "Differences from the rating lists" in client.get(page).content.decode()
+
+
+def test_a_rapid_tournament_with_only_the_standard_list_searches_it(client: Client) -> None:
+    """Q118: the effective rapid list is the standard list when no rapid list is stored."""
+    import_sample("standard_oct26frl.zip", ListKind.FIDE_STANDARD)
+    page = players_page(client, tournament_of("rapid"))
+    assert 'id="list-search-input"' in client.get(page).content.decode()
+    found = client.get(page + "list-search/", {"q": "jens"}).content.decode()
+    assert "Jensen, Ole" in found and "1824 (standard)" in found
