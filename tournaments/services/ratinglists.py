@@ -1,9 +1,9 @@
-"""Rating-list use cases: importing a list (replacing the same list atomically), the rate a
-tournament uses, and updating registered players from the list in force.
+"""Rating-list use cases: importing a list (replacing the same list atomically) and the rate a
+tournament uses. The sequence of lists and the update of players from them: `ratingsources`;
+the download of FIDE's list of the month: `ratinglists_fetch`.
 
 A list is shared by every tournament, so importing one is a federation officer's act, recorded
-on the list itself (who, when, from which file); the players' updates are recorded in the
-tournament's audit trail.
+on the list itself (who, when, from which file).
 """
 
 from __future__ import annotations
