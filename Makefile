@@ -100,6 +100,12 @@ worker: install-runtime
 up:
 	docker compose up --build
 
+# The fault suite alone (issue 30; `make test` runs it too): its own PostgreSQL, Redis, gunicorn
+# and Celery, stopped and killed while the application works; -s prints the recovery times.
+.PHONY: test-faults
+test-faults: install
+	$(BIN)/pytest -q -p no:randomly -s -m faults tests/faults
+
 # The fuzzers of tests/ with thousands of cases each instead of the few hundred of `make test`.
 FUZZ_CASES ?= 10000
 fuzz: install

@@ -94,3 +94,13 @@ def test_the_application_trusts_the_proxys_fixed_address_for_the_client_address(
         assert trusted == f"${{TRUSTED_PROXIES:-{proxy_address}}}"
     text = (ROOT / "config/nginx.conf").read_text()
     assert "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;" in text
+
+
+def test_long_requests_have_the_time_gunicorn_and_nginx_both_give_them() -> None:
+    """Issue 30: the 4000-player TRF import runs over 120 s under load; gunicorn's default 30 s
+    killed the worker. The arbiters' workers and nginx wait 300 s."""
+    arbiters = _services()["arbiters"]["command"]
+    text = (ROOT / "config/nginx.conf").read_text()
+
+    assert int(_option(arbiters, "--timeout")) == 300
+    assert "proxy_read_timeout 300s;" in text

@@ -103,11 +103,14 @@ class Browser:
             self.cookies[name.strip()] = rest.split(";", 1)[0]
         return response.status, text
 
-    def post_form(self, path: str, form: dict[str, str], **headers: str) -> int:
-        """GET the page for its CSRF token, then POST `form` with it; the POST's status."""
-        _, page = self.request("GET", path)
-        found = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
-        assert found, f"no CSRF token on {path}"
+    def post_form(
+        self, path: str, form: dict[str, str], page: str | None = None, **headers: str
+    ) -> int:
+        """GET `page` (default: `path`) for its CSRF token, then POST `form` to `path` with it;
+        the POST's status."""
+        _, text = self.request("GET", page or path)
+        found = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', text)
+        assert found, f"no CSRF token on {page or path}"
         status, _ = self.request(
             "POST", path, {**form, "csrfmiddlewaretoken": found.group(1)}, **headers
         )
