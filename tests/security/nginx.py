@@ -17,6 +17,7 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 from benchmarks.loadtest import NGINX
+from tests.conftest import require_server
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -45,8 +46,7 @@ def proxy_configuration(upstream: str, port: int, root: Path) -> str:
 @contextlib.contextmanager
 def nginx_in_front_of(upstream: str) -> Iterator[int]:
     """Run the shipped proxy in front of `upstream` (host:port); yield nginx's port."""
-    if not shutil.which("nginx"):
-        raise RuntimeError("nginx is not installed: apt-get install -y nginx")
+    require_server(shutil.which("nginx") is not None, "nginx (apt-get install -y nginx)")
     root = Path(tempfile.mkdtemp(prefix="faults-nginx-"))
     root.chmod(0o755)
     port = free_port()
