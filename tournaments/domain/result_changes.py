@@ -37,7 +37,7 @@ class ResultChange:
     `adjourned`: that result is an adjournment (Q157); `clears`: the entered result is none;
     `drawn`: it is a draw (what an adjourned game counted as meanwhile); `adjourns`: it is an
     adjournment; `last_round`: the round is the tournament's last (the final standings wait for
-    its adjourned games, Q161, Q169).
+    its adjourned games, Q161, Q169); `unchanged`: it is the stored result itself.
     """
 
     round_number: int
@@ -52,6 +52,7 @@ class ResultChange:
     drawn: bool = False
     adjourns: bool = False
     last_round: bool = False
+    unchanged: bool = False
 
     @property
     def completes_adjournment(self) -> bool:
@@ -268,4 +269,42 @@ def final_round_adjournment(
         ),
         consequences,
         rule="VCL4THP Q161, Q169",
+    )
+
+
+def rating_correction_warning(change: ResultChange) -> ActionWarning:
+    """Reporting `change.new_label` for rating while the pairings and the standings keep the
+    recorded result (C.04.2 D.8; VCL4THP Q192): Level 3. Refused (`ResultLocked`) without a
+    result to report, or for the recorded result itself."""
+    if change.clears:
+        raise ResultLocked(Message(gettext_noop("Choose the result the rating report must give.")))
+    if change.unchanged:
+        raise ResultLocked(
+            Message(
+                gettext_noop("%(result)s is the recorded result: there is nothing to correct."),
+                result=change.new_label,
+            )
+        )
+    return ActionWarning(
+        Level.CONFIRM,
+        Message(
+            gettext_noop("Report round %(number)s, %(board)s as %(result)s for rating?"),
+            number=change.round_number,
+            board=board_text(change),
+            result=change.new_label,
+        ),
+        (
+            Message(
+                gettext_noop("The pairings and the standings keep %(result)s."),
+                result=change.old_label,
+            ),
+            Message(
+                gettext_noop(
+                    "Only the rating report gives the corrected result, recorded as a "
+                    "rating-only correction of round %(number)s."
+                ),
+                number=change.round_number,
+            ),
+        ),
+        rule="VCL4THP Q192",
     )

@@ -16,9 +16,10 @@ from tournaments.domain.result_changes import (
     ResultLocked,
     ResultsNotOpen,
     check_results_open,
+    rating_correction_warning,
     result_change,
 )
-from tournaments.domain.warnings import ActionWarning, Confirmed, Level
+from tournaments.domain.warnings import Confirmed
 from tournaments.exceptions import (
     PlayerAlreadyInRound,
     PlayerNotInTournament,
@@ -147,15 +148,6 @@ def _board(game: Game) -> str:
     return f"board {game.board} ({game.white.pairing_number} - {game.black.pairing_number})"
 
 
-def _board_text(game: Game) -> str:
-    """The board as a message to the arbiter says it."""
-    return _("board %(board)s (%(white)s - %(black)s)") % {
-        "board": game.board,
-        "white": game.white.pairing_number,
-        "black": game.black.pairing_number,
-    }
-
-
 def _last_published(tournament: Tournament) -> int:
     """The last round whose pairing is published (0 before round 1's)."""
     return (
@@ -186,6 +178,7 @@ def _change(game: Game, result: Result | str, *, rounds: int) -> ResultChange:
         drawn=result in DRAWN_RESULTS,
         adjourns=result == Result.ADJOURNED,
         last_round=game.round.number == rounds,
+        unchanged=result == game.result,
     )
 
 
@@ -316,36 +309,12 @@ def game_record_rating_correction(
         raise RoundNotPublished(
             _("Round %(number)s is not published.") % {"number": game.round.number}
         )
-    if result == Result.NOT_PLAYED:
-        raise RoundNotEditable(_("Choose the result the rating report must give."))
-    if result == game.result:
-        raise RoundNotEditable(
-            _("%(result)s is the recorded result: there is nothing to correct.")
-            % {"result": _result_label(result)}
-        )
+    try:
+        warning = rating_correction_warning(_change(game, result, rounds=tournament.rounds))
+    except ResultLocked as refusal:
+        raise RoundNotEditable(refusal_text(refusal)) from None
     previous = RatingCorrection.objects.filter(game=game).first()
-    require_confirmation(
-        ActionWarning(
-            Level.CONFIRM,
-            _("Report round %(number)s, %(board)s as %(result)s for rating?")
-            % {
-                "number": game.round.number,
-                "board": _board_text(game),
-                "result": _result_label(result),
-            },
-            (
-                _("The pairings and the standings keep %(result)s.")
-                % {"result": _result_label(game.result)},
-                _(
-                    "Only the rating report gives the corrected result, recorded as a "
-                    "rating-only correction of round %(number)s."
-                )
-                % {"number": game.round.number},
-            ),
-            rule="VCL4THP Q192",
-        ),
-        confirmed,
-    )
+    require_confirmation(translated_warning(warning), confirmed)
     correction, _created = RatingCorrection.objects.update_or_create(
         game=game, defaults={"result": result, "note": note.strip(), "user": by}
     )

@@ -14,6 +14,7 @@ from tournaments.domain.result_changes import (
     ResultLocked,
     ResultsNotOpen,
     check_results_open,
+    rating_correction_warning,
     result_change,
 )
 from tournaments.domain.warnings import Level
@@ -125,3 +126,15 @@ def test_adjourning_a_last_round_game_is_a_notice_or_adds_to_the_correction() ->
     assert (corrected.level, corrected.rule) == (Level.CONFIRM, "VCL4THP Q190, Q115, Q161, Q169")
     assert "standings are provisional" in corrected.consequences[-2]
     assert result_change(elsewhere, next_paired=False, fide_mode=True, last_published=3) is None
+
+
+def test_a_rating_only_correction_is_level_3_and_needs_another_result() -> None:
+    warning = rating_correction_warning(CORRECTION)
+
+    assert (warning.level, warning.rule) == (Level.CONFIRM, "VCL4THP Q192")
+    assert warning.title == "Report round 3, board 2 (7 - 4) as 1-0 for rating?"
+    assert warning.consequences[0] == "The pairings and the standings keep 0-1."
+    with pytest.raises(ResultLocked, match="Choose the result the rating report must give"):
+        rating_correction_warning(dataclasses.replace(CORRECTION, clears=True))
+    with pytest.raises(ResultLocked, match="1-0 is the recorded result: there is nothing"):
+        rating_correction_warning(dataclasses.replace(CORRECTION, unchanged=True))
