@@ -5,14 +5,25 @@ from __future__ import annotations
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
+from django.http import HttpRequest, HttpResponsePermanentRedirect
+from django.templatetags.static import static
 from django.urls import include, path
 from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_safe
 from django.views.i18n import set_language
 
 from config.rate_limits import rate_limited
 from tournaments.views.arbiters import signup
 
+
+@require_safe
+def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
+    """Browsers ask for /favicon.ico whatever the page says: the site's icon (issue 31)."""
+    return HttpResponsePermanentRedirect(static("img/favicon.svg"))
+
+
 urlpatterns = [
+    path("favicon.ico", favicon),
     path("admin/", admin.site.urls),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from django import forms
 from django.contrib import admin
 from django.db.models import Model
 from django.http import HttpRequest
@@ -141,9 +142,28 @@ class WorkerHeartbeatAdmin(ReadOnlyAdmin[WorkerHeartbeat]):
     list_display = ["id", "created", "seen_at"]
 
 
+if TYPE_CHECKING:
+    OfficerFormBase = forms.ModelForm[FederationOfficer]
+else:
+    OfficerFormBase = forms.ModelForm
+
+
+class FederationOfficerForm(OfficerFormBase):
+    """The appointment: the federation's code taken in any case (`ita` is ITA; issue 31)."""
+
+    class Meta:
+        model = FederationOfficer
+        fields = ["user", "federation"]
+
+    def clean_federation(self) -> str:
+        return str(self.cleaned_data["federation"]).strip().upper()
+
+
 @admin.register(FederationOfficer)
 class FederationOfficerAdmin(ModelAdmin[FederationOfficer]):
     """Staff appoint a user officer of a federation (its FIDE code), or remove the office."""
+
+    form = FederationOfficerForm
 
     list_display = ["federation", "user", "appointed_by", "created"]
     list_filter = ["federation"]

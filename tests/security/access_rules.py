@@ -117,6 +117,7 @@ and delete are refused too)."""
 
 RULES: dict[str, Rule] = {
     "home": PUBLIC_PAGE,
+    "favicon.ico": Rule(get=everyone(301), post=everyone(405)),
     "help": PUBLIC_PAGE,
     "help-page": PUBLIC_PAGE,
     "help-print": PUBLIC_PAGE,
@@ -129,6 +130,7 @@ RULES: dict[str, Rule] = {
     "standings": PUBLIC_PAGE,
     "standings-csv": PUBLIC_PAGE,
     "standings-player": PUBLIC_PAGE,
+    "standings-rank": PUBLIC_PAGE,
     "crosstable": PUBLIC_PAGE,
     "crosstable-csv": PUBLIC_PAGE,
     "tournament-trf": Rule(get=report_readers(200), post=everyone(405)),
@@ -179,6 +181,7 @@ RULES: dict[str, Rule] = {
     "manage-forbidden-delete": ARBITER_ACTION,
     "manage-results": ARBITER_PAGE,
     "manage-result": ARBITER_ACTION,
+    "manage-result-colours": ARBITER_ACTION,
     "manage-rating-correction": ARBITER_ACTION,
     "manage-round-chess960": ARBITER_ACTION,
     "manage-fide-mode": ARBITER_PAGE,

@@ -47,6 +47,8 @@ CSV_COLUMNS = ("name", "title", "sex", "rating", "federation", "fide_id", "birth
 _FIDE_ID = re.compile(r"^[0-9]{1,11}$")
 _BIRTH_DATE = re.compile(r"^[0-9]{4}(/[0-9]{2}/[0-9]{2})?$")
 _FEDERATION = re.compile(r"^[A-Z]{3}$")
+WOMEN_TITLES = frozenset({Title.WGM, Title.WIM, Title.WFM, Title.WCM})
+"""The titles FIDE awards to women only (FIDE Handbook B.01)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -93,6 +95,11 @@ def _check_data(data: PlayerData) -> None:
         )
     if data.sex and data.sex not in Sex.values:
         raise InvalidPlayer(_("Sex %(sex)s: write m or w.") % {"sex": repr(data.sex)})
+    if data.sex == Sex.MALE and data.title in WOMEN_TITLES:
+        raise InvalidPlayer(
+            _("%(title)s is a women's title: it cannot be given to a male player (sex m).")
+            % {"title": data.title}
+        )
     if data.federation and not _FEDERATION.match(data.federation):
         raise InvalidPlayer(
             _("Federation %(federation)s: write three capital letters.")

@@ -100,3 +100,16 @@ def test_a_field_over_the_csv_modules_limit_is_a_clear_refusal(arbiter: User) ->
         players_import_csv(tournament=tournament, text=text, by=arbiter)
 
     assert not tournament.players.exists()
+
+
+def test_a_womens_title_for_a_male_player_is_refused(arbiter: User) -> None:
+    """Issue 31: WGM, WIM, WFM and WCM are women's titles."""
+    tournament = tournament_with_players(0)
+    text = 'name,title,sex\n"Rossi, Mario",WFM,m\n"Bianchi, Anna",WFM,w\n"Verdi, Luca",WFM,\n'
+
+    with pytest.raises(PlayerImportError) as refused:
+        players_import_csv(tournament=tournament, text=text, by=arbiter)
+
+    assert refused.value.errors == [
+        "line 2: WFM is a women's title: it cannot be given to a male player (sex m)."
+    ]
