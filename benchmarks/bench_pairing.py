@@ -6,7 +6,7 @@
 
 Not a test. Each round of tests/data/reference/perf/perf_dev_{1000,2000}.trf and
 benchmarks/data/perf_gen_4000.trf is paired in a
-fresh process from the state before the round (`tournament_state(doc, r)`, as the replay
+fresh process from the state before the round (`tournament_state_from_trf(doc, r)`, as the replay
 harness builds it), so that the peak resident memory of that process belongs to that round;
 the pairing is compared with the one the file records (pairs, colours, bye). A round that takes
 longer than --timeout seconds is stopped and reported as such. `--generated N` times the engine
@@ -40,7 +40,7 @@ from tournaments.domain.trf import (  # noqa: E402
     TrfDocument,
     parse_trf,
     recorded_pairing,
-    tournament_state,
+    tournament_state_from_trf,
 )
 
 PERF: Final = ROOT / "tests" / "data" / "reference" / "perf"
@@ -147,7 +147,7 @@ def run_one_round(
 ) -> RoundRun:
     """Worker: pair one round of `path` in this process and measure it."""
     doc = parse_trf(path.read_text(encoding="utf-8"))
-    state = tournament_state(doc, round_number)
+    state = tournament_state_from_trf(doc, round_number)
     start, start_cpu = time.perf_counter(), time.process_time()
     try:
         pairing = timed_pair(state, timeout, profile, edition)

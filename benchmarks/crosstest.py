@@ -61,7 +61,7 @@ sys.path.insert(0, str(ROOT))
 from pairing.cli import pairing_agrees  # noqa: E402
 from pairing.engine import DutchConfig, Edition, NoValidPairing, pair  # noqa: E402
 from pairing.generator import generate_tournament  # noqa: E402
-from pairing.generator.config import read_config  # noqa: E402
+from pairing.generator.config_reader import read_config  # noqa: E402
 from standings.cli import main as standings_main  # noqa: E402
 from standings.ranks import file_ranks  # noqa: E402
 from tournaments.domain.acceleration import system_code  # noqa: E402
@@ -70,7 +70,7 @@ from tournaments.domain.trf import (  # noqa: E402
     parse_trf,
     recorded_pairing,
     state_document,
-    tournament_state,
+    tournament_state_from_trf,
     write_trf,
 )
 
@@ -167,7 +167,7 @@ def save_case(binary: Path, doc: TrfDocument, round_number: int, edition: str, n
         pairing_system=system,
     )
     case = OPEN_CASES / f"{name}_r{round_number:02d}.trf"
-    case.write_text(write_trf(state_document(tournament_state(doc, round_number), header)))
+    case.write_text(write_trf(state_document(tournament_state_from_trf(doc, round_number), header)))
     expected = case.with_suffix(".expected")
     done = run_bbp(binary, "--dutch", str(case), "-p", str(expected))
     if done.returncode not in (0, 1):
@@ -265,7 +265,7 @@ def cross_bbp(
     differing: list[int] = []
     for round_number in range(1, doc.rounds_in_file + 1):
         try:
-            ours = pair(tournament_state(doc, round_number), config)
+            ours = pair(tournament_state_from_trf(doc, round_number), config)
         except NoValidPairing:
             ours = None
         if ours is None or not pairing_agrees(recorded_pairing(doc, round_number), ours):

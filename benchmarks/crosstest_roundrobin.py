@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.crosstest import cpu_seconds, seed_range  # noqa: E402
 from pairing.generator import generate_round_robin  # noqa: E402
-from pairing.generator.config import read_config  # noqa: E402
+from pairing.generator.config_reader import read_config  # noqa: E402
 from standings.ranks import file_ranks  # noqa: E402
 from tournaments.domain.trf import write_trf  # noqa: E402
 

@@ -68,12 +68,12 @@ from benchmarks.crosstest import (  # noqa: E402
 )
 from pairing.engine import NoValidPairing  # noqa: E402
 from pairing.generator import generate_round_robin  # noqa: E402
-from pairing.generator.config import read_config  # noqa: E402
+from pairing.generator.config_reader import read_config  # noqa: E402
 from standings.ranks import default_edition, file_ranks, tiebreak_list  # noqa: E402
 from standings.tiebreaks import Edition, Standings, compute_standings, parse_codes  # noqa: E402
 from tournaments.domain.roundrobin import round_robin_cycles  # noqa: E402
 from tournaments.domain.state import PlayerId  # noqa: E402
-from tournaments.domain.trf import TrfDocument, parse_trf, tournament_state, write_trf  # noqa: E402
+from tournaments.domain.trf import TrfDocument, parse_trf, tournament_state_from_trf, write_trf  # noqa: E402
 
 PROGRESS: Final = ROOT / "build" / "crosstest-tiebreaks" / "progress.tsv"
 LOG: Final = ROOT / "benchmarks" / "crosstest-tiebreaks-log.md"
@@ -251,7 +251,7 @@ def our_standings(
 ) -> Standings:
     """Our standings of `codes` after the file's last round."""
     return compute_standings(
-        tournament_state(doc),
+        tournament_state_from_trf(doc),
         parse_codes(",".join(codes)),
         edition=EDITIONS[edition],
         unrated_rating=unrated,

@@ -52,7 +52,7 @@ from tournaments.domain.trf import (
     TrfError,
     parse_trf,
     recorded_pairing,
-    tournament_state,
+    tournament_state_from_trf,
 )
 
 EXIT_OK = 0
@@ -113,7 +113,7 @@ def _check(text: str, option: str | None) -> int:
     config = DutchConfig(edition=edition_of(doc, option))
     differing = 0
     for round_number in range(1, doc.rounds_in_file + 1):
-        state = tournament_state(doc, round_number)
+        state = tournament_state_from_trf(doc, round_number)
         recorded = recorded_pairing(doc, round_number)
         try:
             ours: RoundPairing | None = pair(state, config)
@@ -165,7 +165,7 @@ def _pair_round_robin(text: str, output: str, explain: bool) -> int:
     doc = parse_trf(text)
     reading = table_reading(doc)
     result = round_robin_pairing(
-        tournament_state(doc), cycles=reading.cycles, swap_last_two=reading.swap_last_two
+        tournament_state_from_trf(doc), cycles=reading.cycles, swap_last_two=reading.swap_last_two
     )
     if explain:
         for line in result.pairing.explanation:
@@ -242,7 +242,7 @@ def _game(game: RecordedGame | None) -> str:
 
 def _pair(text: str, output: str, explain: bool, option: str | None) -> int:
     doc = parse_trf(text)
-    state: TournamentState = tournament_state(doc)
+    state: TournamentState = tournament_state_from_trf(doc)
     pairing = pair(state, DutchConfig(edition=edition_of(doc, option), explain=explain))
     if explain:
         for line in pairing.explanation:

@@ -19,7 +19,8 @@ from tournaments.domain.state import Outcome, PlayerId, Points, TournamentState
 from tournaments.domain.trf import write_trf
 from tournaments.models import Bye, ByeKind, Game, Player, Round, Tournament
 from tournaments.selectors.manage import round_games
-from tournaments.selectors.state import not_taking_part, tournament_state, tournament_trf_document
+from tournaments.selectors.state import not_taking_part, tournament_state_from_db
+from tournaments.selectors.trf import tournament_trf_document
 
 
 def tournament_edition(tournament: Tournament) -> Edition:
@@ -75,7 +76,7 @@ def games_warnings(rnd: Round, games: Iterable[Game]) -> list[RuleWarning]:
     tournament = rnd.tournament
     return rule_warnings(
         tournament,
-        tournament_state(tournament, rnd.number),
+        tournament_state_from_db(tournament, rnd.number),
         (
             (game.board, PlayerId(game.white.pairing_number), PlayerId(game.black.pairing_number))
             for game in games
@@ -144,7 +145,7 @@ def round_pairing_view(rnd: Round) -> RoundPairingView:
     if not games and bye is None:
         return RoundPairingView(rows=[], bye=None, bye_score="", warnings=[])
     tournament = rnd.tournament
-    state = tournament_state(tournament, rnd.number)
+    state = tournament_state_from_db(tournament, rnd.number)
     scores = {player.id: int(player.score(state.scoring)) for player in state.players}
     accelerated = tournament.baku_acceleration
     with_virtual = pairing_scores(state) if accelerated else {}
@@ -183,11 +184,11 @@ def _pairing_score(scores: dict[PlayerId, Points], pairing_number: int) -> str:
 def round_state_to_pair(rnd: Round) -> TournamentState:
     """The state before round `rnd` as it was before any of its boards: who is to be paired.
 
-    `tournament_state` takes everyone without a board of a round already paired as absent; a
+    `tournament_state_from_db` takes everyone without a board of a round already paired as absent; a
     round paired by hand is partly paired, so here only the byes asked for, the withdrawn
     players and the late entries stay out (`not_paired`), as when the engine paired it."""
     tournament = rnd.tournament
-    state = tournament_state(tournament, rnd.number)
+    state = tournament_state_from_db(tournament, rnd.number)
     away = {
         PlayerId(player.pairing_number)
         for player in tournament.players.all()

@@ -26,7 +26,7 @@ from pathlib import Path
 from standings.ranks import default_edition, ranked_state, tiebreak_list
 from standings.tiebreaks import Edition, Row, Standings, UnknownTiebreak, compute_standings
 from standings.tiebreaks.display import format_value, json_number
-from tournaments.domain.trf import TrfDocument, TrfError, parse_trf, tournament_state
+from tournaments.domain.trf import TrfDocument, TrfError, parse_trf, tournament_state_from_trf
 
 
 def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -147,7 +147,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         doc = parse_trf(arguments.trf.read_text(encoding="utf-8"))
         codes = tiebreak_list(arguments.tiebreaks, doc)
         after = arguments.round
-        state = tournament_state(doc) if after is None else tournament_state(doc, after + 1)
+        state = (
+            tournament_state_from_trf(doc)
+            if after is None
+            else tournament_state_from_trf(doc, after + 1)
+        )
         state, round_robin = ranked_state(doc, state)
     except (OSError, TrfError, UnknownTiebreak, ValueError) as error:
         print(f"error: {error}", file=sys.stderr)

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_safe
 
-from standings import selectors
+from standings import selectors, tables
 from standings.exceptions import StandingsError
 from standings.provisional import open_games_text
 from standings.selectors import TournamentStandings
@@ -139,7 +139,7 @@ def crosstable_pdf(request: ArbiterRequest, tournament: Tournament) -> HttpRespo
             tiebreak_value(line.points),
             *(tiebreak_value(value) for value in line.values),
         ]
-        for line, cells in selectors.crosstable(standings)
+        for line, cells in tables.crosstable(standings)
     ]
     first_value = 3 + len(rounds)
     grid = Grid(
@@ -164,7 +164,7 @@ def _round_robin_crosstable_pdf(
 ) -> HttpResponse:
     """A round robin's cross table: each player against the player of each place (C.05), the
     players whose results are not counted last without a rank (C.06 V.4)."""
-    table = selectors.round_robin_grid(standings)
+    table = tables.round_robin_grid(standings)
     places = [str(index) for index in range(1, len(table) + 1)]
     rows = [
         [

@@ -9,7 +9,8 @@ from typing import Protocol
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from standings.provisional import open_games_text
-from standings.selectors import GridRow, TournamentStandings
+from standings.selectors import TournamentStandings
+from standings.tables import GridRow
 from standings.tiebreaks.display import format_value
 from tournaments.domain.text import spreadsheet_safe
 

@@ -30,7 +30,7 @@ from tournaments.domain.roundrobin import (
     withdrawn_in_file,
 )
 from tournaments.domain.state import PlayerId, TournamentState
-from tournaments.domain.trf import TrfDocument, tournament_state
+from tournaments.domain.trf import TrfDocument, tournament_state_from_trf
 
 _ISO_DATE = re.compile(r"(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})")
 _EUROPEAN_DATE = re.compile(r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})")
@@ -85,7 +85,7 @@ def file_ranks(doc: TrfDocument) -> dict[PlayerId, int]:
     after the list broken by the seeded drawing of lots (C.07; `standings.tiebreaks.ranking`).
     A round robin is ranked as the web application ranks it (`ranked_state`); the players its
     50 % rule leaves out get rank 0 (unranked)."""
-    state, round_robin = ranked_state(doc, tournament_state(doc))
+    state, round_robin = ranked_state(doc, tournament_state_from_trf(doc))
     standings = compute_standings(
         state, tiebreak_list(None, doc), edition=default_edition(doc), round_robin=round_robin
     )

@@ -14,7 +14,7 @@ from django.utils.translation import pgettext
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from standings import exports, selectors
+from standings import exports, selectors, tables
 from standings.exceptions import StandingsError, StandingsRoundUnavailable
 from standings.selectors import TournamentStandings
 from tournaments.cache import by_tournament_version, events_url, per_version
@@ -90,7 +90,7 @@ def _sort_headers(
         reversed_now = sort.startswith("-")
         query = {name: request.GET[name] for name in ("round", "q") if request.GET.get(name)}
         query["sort"] = f"-{key}" if active and not reversed_now else key
-        ascending = (key in selectors.SORTS_ASCENDING) != (active and reversed_now)
+        ascending = (key in tables.SORTS_ASCENDING) != (active and reversed_now)
         headers.append(
             SortHeader(
                 key=key,
@@ -105,7 +105,7 @@ def _sort_headers(
 
 
 def _table_context(request: HttpRequest, standings: TournamentStandings) -> dict[str, object]:
-    lines, sort = selectors.sorted_lines(standings, request.GET.get("sort", "rank"))
+    lines, sort = tables.sorted_lines(standings, request.GET.get("sort", "rank"))
     page = None
     if not standings.live:
         page = pages.page_of(
@@ -183,7 +183,7 @@ def crosstable_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     rows = per_version(
         tournament,
         f"crosstable-after-{standings.after_round}",
-        lambda: selectors.crosstable(standings),
+        lambda: tables.crosstable(standings),
     )
     page = pages.page_of(
         rows,
@@ -211,7 +211,7 @@ def _round_robin_crosstable(
     grid = per_version(
         tournament,
         f"round-robin-grid-after-{standings.after_round}",
-        lambda: selectors.round_robin_grid(standings),
+        lambda: tables.round_robin_grid(standings),
     )
     context = {
         "tournament": tournament,
@@ -236,7 +236,7 @@ def crosstable_csv(request: HttpRequest, slug: str) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     filename = f"{tournament.slug}-crosstable-round-{standings.after_round}{_suffix(standings)}.csv"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    exports.write_round_robin_csv(selectors.round_robin_grid(standings), response, standings)
+    exports.write_round_robin_csv(tables.round_robin_grid(standings), response, standings)
     return response
 
 
@@ -248,7 +248,7 @@ def standings_player(request: HttpRequest, slug: str, pairing_number: int) -> Ht
     try:
         standings = public_standings(request, tournament)
         line = standings.line(pairing_number)
-        workings = selectors.player_workings(standings, pairing_number)
+        workings = tables.player_workings(standings, pairing_number)
     except StandingsError as error:
         return _refused(request, tournament, error)
     context = {

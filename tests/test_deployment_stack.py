@@ -15,7 +15,8 @@ from typing import Any
 
 import yaml
 
-from benchmarks.loadtest import NGINX, arguments, proxy_configuration
+from benchmarks.loadtest import arguments
+from benchmarks.loadtest_server import NGINX, proxy_configuration
 from tests.conftest import require_server
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -14,8 +14,8 @@ from pairing.generator.config import (
     GeneratorConfigError,
     InitialColor,
     TournamentFormat,
-    parse_config,
 )
+from pairing.generator.config_reader import parse_config
 from pairing.generator.roundrobin import generate_round_robin
 from pairing.generator.tournament import IncompletePairing, PairFunction, generate_tournament
 

@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Final, TextIO
 
 from pairing.engine import Edition, NoValidPairing
-from pairing.generator.config import GeneratorConfigError, parse_config, read_config
+from pairing.generator.config import GeneratorConfigError
+from pairing.generator.config_reader import parse_config, read_config
 from pairing.generator.roundrobin import generate_round_robin
 from pairing.generator.tournament import RankFunction, generate_tournament
 from tournaments.domain.trf import write_trf

@@ -1,9 +1,9 @@
 """The engine's check of the rounds an imported file records (VCL4THP Q54, Q55).
 
 Each recorded round is paired again by the engine of the tournament's edition from the state
-before it (`tournament_state(document, n)`), and the two pairings are compared board by board,
-as `python -m pairing -c` shows them. A round robin's rounds (`round_robin_reading`: its `092`,
-or rounds that are the Berger tables') are compared with the Berger table instead, as
+before it (`tournament_state_from_trf(document, n)`), and the two pairings are compared board
+by board, as `python -m pairing -c` shows them. A round robin's rounds (`round_robin_reading`:
+its `092`, or rounds that are the Berger tables') are compared with the Berger table instead, as
 `python -m pairing --round-robin FILE -c` does; `read_round_robin` tells the importer that the
 file is one. The tournaments app cannot import the engine, so
 `PairingConfig.ready` registers `check_recorded_rounds` as the importer's round checker.
@@ -30,7 +30,7 @@ from tournaments.domain.trf import (
     RecordedPairing,
     TrfDocument,
     recorded_pairing,
-    tournament_state,
+    tournament_state_from_trf,
 )
 from tournaments.domain.trf.report import BoardRow, RoundCheck, RoundRobinReading
 from tournaments.translation import translated
@@ -50,7 +50,7 @@ def check_recorded_rounds(document: TrfDocument, pairing_system: str) -> tuple[R
         if not recorded.games and recorded.bye is None:
             continue
         try:
-            ours = pair(tournament_state(document, number), config)
+            ours = pair(tournament_state_from_trf(document, number), config)
         except NoValidPairing:
             checks.append(_unpaired(number, recorded, _("the engine finds no valid pairing")))
         except PairingError as error:

@@ -42,7 +42,7 @@ from tournaments.services.adjournments import pairing_adjournment_warning, round
 from tournaments.services.base import audit, lock_tournament, require_confirmation
 from tournaments.services.chess960 import round_draw_chess960
 from tournaments.services.integrity import deleted_rows, integrity_event_record, snapshot_rows
-from tournaments.services.results import round_update_state
+from tournaments.services.progress import sync_round_status
 from tournaments.services.tournaments import tournament_check_setup
 
 __all__ = [
@@ -327,7 +327,7 @@ def round_publish(*, rnd: Round, by: User | None) -> Round:
     rnd.published_at = timezone.now()
     rnd.save(update_fields=["state", "published_at", "updated"])
     if tournament.is_round_robin:
-        round_update_state(tournament, rnd)  # a round of forfeits only is complete at once
+        sync_round_status(tournament, rnd)  # a round of forfeits only is complete at once
     round_draw_chess960(tournament=tournament, rnd=rnd, by=by)
     audit(
         tournament=tournament,

@@ -38,8 +38,7 @@ from pairing.roundrobin.pairing import RoundRobinRound, round_robin_pairing
 from pairing.selectors import engine_input, players_by_number, round_pairing_text
 from tournaments.domain.messages import Message, gettext_noop, reason, to_record
 from tournaments.domain.state import PlayerId, TournamentState
-from tournaments.domain.trf import TrfError, parse_trf
-from tournaments.domain.trf import tournament_state as trf_tournament_state
+from tournaments.domain.trf import TrfError, parse_trf, tournament_state_from_trf
 from tournaments.models import Bye, ByeKind, Game, Result, Round, RoundState, Tournament
 from tournaments.services.base import audit, lock_tournament
 
@@ -129,7 +128,7 @@ def _round_robin(tournament: Tournament, state: TournamentState) -> RoundRobinRo
 
 
 def _state_of(input_trf: str) -> TournamentState:
-    return trf_tournament_state(parse_trf(input_trf))
+    return tournament_state_from_trf(parse_trf(input_trf))
 
 
 @transaction.atomic

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlencode
 
-from benchmarks.loadtest import NGINX
+from benchmarks.loadtest_server import NGINX
 from tests.conftest import require_server
 
 ROOT = Path(__file__).resolve().parents[2]

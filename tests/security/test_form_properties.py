@@ -13,14 +13,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.fuzzing import fuzz_cases
-from tournaments.forms import (
+from tournaments.forms.players import (
     MAX_IMPORT_LINES,
-    ImportForm,
     PlayerForm,
-    RatingCorrectionForm,
-    TournamentForm,
+    PlayerImportForm,
     WithdrawForm,
 )
+from tournaments.forms.results import RatingCorrectionForm
+from tournaments.forms.tournament import TournamentForm
 from tournaments.models import MAX_RATING, SCORE_FIELDS
 
 pytestmark = pytest.mark.fuzz
@@ -90,7 +90,8 @@ def test_round_and_board_numbers_are_refused_or_small(
 def test_a_player_file_is_refused_or_read_as_text(content: bytes, extra_lines: int) -> None:
     content += b"\n" * (MAX_IMPORT_LINES * (extra_lines // 3))
     upload = SimpleUploadedFile("players.csv", content)
-    form = ImportForm({"format": "csv"}, MultiValueDict[str, UploadedFile]({"file": [upload]}))
+    files = MultiValueDict[str, UploadedFile]({"file": [upload]})
+    form = PlayerImportForm({"format": "csv"}, files)
     if not form.is_valid():
         assert form.errors["file"]
         return

@@ -9,12 +9,11 @@ import pytest
 from tests.factories import GameFactory, PlayerFactory, RoundFactory, TournamentFactory
 from tests.tournaments.conftest import REFERENCE, WORKED_EXAMPLE
 from tournaments.domain.state import Outcome, PlayerId
-from tournaments.domain.trf import parse_trf
-from tournaments.domain.trf import tournament_state as trf_tournament_state
+from tournaments.domain.trf import parse_trf, tournament_state_from_trf
 from tournaments.exceptions import ResultsMissing, RoundNotInTournament
 from tournaments.models import Bye, ByeKind, PairingSystem, PlayerStatus, RoundState, Title
 from tournaments.selectors.pages import Float, player_card, tournament_list
-from tournaments.selectors.state import players_in_initial_order, tournament_state
+from tournaments.selectors.state import players_in_initial_order, tournament_state_from_db
 from tournaments.services.results import bye_create
 from tournaments.services.tournaments import tournament_import_trf
 
@@ -36,10 +35,10 @@ def test_the_state_from_the_database_is_the_state_the_trf_file_gives(path: Path)
     tournament = tournament_import_trf(text=text)
 
     for round_number in range(1, tournament.rounds + 2):
-        assert tournament_state(tournament, round_number) == trf_tournament_state(
+        assert tournament_state_from_db(tournament, round_number) == tournament_state_from_trf(
             document, round_number
         ), f"round {round_number}"
-    assert tournament_state(tournament) == trf_tournament_state(document)
+    assert tournament_state_from_db(tournament) == tournament_state_from_trf(document)
 
 
 def test_it_orders_players_by_rating_then_title_then_name() -> None:
@@ -83,14 +82,14 @@ def test_it_refuses_a_state_built_on_a_game_without_result() -> None:
     game = GameFactory.create(round__state=RoundState.PUBLISHED)
 
     with pytest.raises(ResultsMissing, match="Round 1, board 1 has no result yet"):
-        tournament_state(game.round.tournament, 2)
+        tournament_state_from_db(game.round.tournament, 2)
 
 
 def test_it_refuses_a_round_outside_the_tournament() -> None:
     tournament = TournamentFactory.create(rounds=5)
 
     with pytest.raises(RoundNotInTournament):
-        tournament_state(tournament, 7)
+        tournament_state_from_db(tournament, 7)
 
 
 def test_it_leaves_out_requested_byes_withdrawn_players_and_late_entries() -> None:
@@ -107,7 +106,7 @@ def test_it_leaves_out_requested_byes_withdrawn_players_and_late_entries() -> No
     rnd = RoundFactory.create(tournament=tournament, number=1)
     bye_create(rnd=rnd, player=on_bye, kind=ByeKind.HALF_POINT)
 
-    state = tournament_state(tournament)
+    state = tournament_state_from_db(tournament)
 
     assert state.next_round == 1
     assert dict(state.not_paired) == {

@@ -14,16 +14,11 @@ from pytest_django import DjangoAssertNumQueries
 from tests.standings.selectors.builders import round_in_play
 from tests.tournaments.conftest import REFERENCE
 from tournaments.domain.state import Color, Outcome, PlayerId, RoundRecord, TournamentState
-from tournaments.domain.trf import parse_trf, write_trf
-from tournaments.domain.trf import tournament_state as trf_tournament_state
+from tournaments.domain.trf import parse_trf, tournament_state_from_trf, write_trf
 from tournaments.exceptions import ResultsMissing
 from tournaments.models import ForbiddenPair, Tournament
-from tournaments.selectors.state import (
-    pairing_scores_before,
-    state_rows,
-    tournament_state,
-    tournament_trf_document,
-)
+from tournaments.selectors.state import pairing_scores_before, state_rows, tournament_state_from_db
+from tournaments.selectors.trf import tournament_trf_document
 from tournaments.services.tournaments import tournament_import_trf
 
 pytestmark = pytest.mark.django_db
@@ -35,7 +30,7 @@ ABSENT = RoundRecord(None, Color.NONE, Outcome.ABSENT)
 def worker_state(tournament: Tournament) -> TournamentState:
     """What the pairing worker reads: the stored TRF-2026 input, parsed back into a state."""
     text = write_trf(tournament_trf_document(tournament), "trf26")
-    return trf_tournament_state(parse_trf(text))
+    return tournament_state_from_trf(parse_trf(text))
 
 
 @pytest.mark.parametrize(
@@ -49,20 +44,20 @@ def worker_state(tournament: Tournament) -> TournamentState:
 def test_the_worker_reads_back_the_state_of_the_database_at_every_round(path: Path) -> None:
     tournament = tournament_import_trf(text=path.read_text(encoding="utf-8"))
 
-    assert worker_state(tournament) == tournament_state(tournament)
+    assert worker_state(tournament) == tournament_state_from_db(tournament)
 
 
 def test_the_worker_file_is_the_state_before_the_round_in_play() -> None:
     tournament, _ = round_in_play()  # round 1 completed, round 2 in play, round 3 a draft
 
-    assert worker_state(tournament) == tournament_state(tournament, 2)
+    assert worker_state(tournament) == tournament_state_from_db(tournament, 2)
 
 
 def test_the_absent_player_of_the_worked_example_is_not_paired_in_round_two() -> None:
     path = WORKED_EXAMPLE / "rounds" / "round-2-input.trf"
     tournament = tournament_import_trf(text=path.read_text(encoding="utf-8"))
 
-    state = tournament_state(tournament)
+    state = tournament_state_from_db(tournament)
 
     assert state.next_round == 2
     assert dict(state.not_paired) == {PlayerId(12): Outcome.ZERO_BYE}
@@ -92,7 +87,7 @@ def test_a_game_of_the_round_itself_is_never_pending() -> None:
     rows = state_rows(tournament, 2, pending_results=True)
 
     assert rows.pending == frozenset()
-    assert rows.state == tournament_state(tournament, 2)
+    assert rows.state == tournament_state_from_db(tournament, 2)
 
 
 def test_a_state_with_pending_results_carries_no_forbidden_pairs() -> None:
@@ -100,7 +95,7 @@ def test_a_state_with_pending_results_carries_no_forbidden_pairs() -> None:
     ForbiddenPair.objects.create(tournament=tournament, first=anna, second=boris)
 
     assert state_rows(tournament, 2, pending_results=True).state.forbidden == ()
-    assert len(tournament_state(tournament, 2).forbidden) == 1
+    assert len(tournament_state_from_db(tournament, 2).forbidden) == 1
 
 
 def test_the_rows_come_with_their_players_in_three_queries(

@@ -17,7 +17,7 @@ from django.utils.translation import ngettext
 from tournaments.domain.warnings import ActionWarning, Level
 from tournaments.models import Game, Result, Round, RoundState, Tournament
 from tournaments.services.base import audit, lock_tournament
-from tournaments.services.results import round_update_state
+from tournaments.services.progress import sync_round_status
 
 
 def _boards(games: list[Game]) -> str:
@@ -100,5 +100,5 @@ def round_adjourn_missing(*, rnd: Round, by: User | None) -> int:
             new=f"round {rnd.number} board {game.board}: adjourned",
             note=f"no result when round {rnd.number + 1} was paired",
         )
-    round_update_state(tournament, rnd)
+    sync_round_status(tournament, rnd)
     return len(games)

@@ -36,7 +36,7 @@ from tournaments.models import (
 )
 from tournaments.selectors.state import paired_from
 from tournaments.services.base import audit, lock_tournament
-from tournaments.services.players import tournament_assign_pairing_numbers
+from tournaments.services.pairing_numbers import tournament_assign_pairing_numbers
 
 BATCH_SIZE = 5000
 """Rows per INSERT where COPY is not available (SQLite)."""

@@ -28,7 +28,7 @@ from tournaments.models import Tournament
 from tournaments.selectors.ratingsources import list_differences
 from tournaments.selectors.state import paired_from
 from tournaments.services.base import audit, lock_tournament, require_confirmation
-from tournaments.services.players import tournament_assign_pairing_numbers
+from tournaments.services.pairing_numbers import tournament_assign_pairing_numbers
 
 
 def _sequence_refusal(error: SequenceError) -> str:

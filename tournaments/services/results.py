@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.domain.configuration import first_correctable_round
@@ -38,10 +37,10 @@ from tournaments.models import (
     Round,
     RoundState,
     Tournament,
-    TournamentStatus,
 )
 from tournaments.services.base import audit, lock_tournament, require_confirmation
 from tournaments.services.integrity import integrity_event_record, snapshot_rows
+from tournaments.services.progress import sync_round_status, sync_tournament_status
 from tournaments.translation import refusal_text, translated_warning
 
 
@@ -277,7 +276,7 @@ def game_enter_result(
                 by=by,
                 snapshot=before,
             )
-        _update_tournament_status(tournament)
+        sync_tournament_status(tournament)
     elif change.is_correction:
         integrity_event_record(
             tournament=tournament,
@@ -287,7 +286,7 @@ def game_enter_result(
             by=by,
             snapshot=before,
         )
-    round_update_state(tournament, rnd)
+    sync_round_status(tournament, rnd)
     return game
 
 
@@ -339,29 +338,3 @@ def game_record_rating_correction(
         ),
     )
     return correction
-
-
-def round_update_state(tournament: Tournament, rnd: Round) -> None:
-    """Complete the round when every board has a result, publish it again when one is
-    cleared; the tournament is finished when its last round is completed."""
-    complete = not rnd.games.filter(result=Result.NOT_PLAYED).exists()
-    if complete and rnd.state == RoundState.PUBLISHED:
-        rnd.state, rnd.completed_at = RoundState.COMPLETED, timezone.now()
-    elif not complete and rnd.state == RoundState.COMPLETED:
-        rnd.state, rnd.completed_at = RoundState.PUBLISHED, None
-    else:
-        return
-    rnd.save(update_fields=["state", "completed_at", "updated"])
-    _update_tournament_status(tournament)
-
-
-def _update_tournament_status(tournament: Tournament) -> None:
-    """Finished when the last round is completed and no adjourned game is still open (the
-    final standings wait for it, Q161/Q169); in progress otherwise."""
-    last = tournament.round_set.filter(number=tournament.rounds, state=RoundState.COMPLETED)
-    adjourned = Game.objects.filter(round__tournament=tournament, result=Result.ADJOURNED)
-    finished = last.exists() and not adjourned.exists()
-    status = TournamentStatus.FINISHED if finished else TournamentStatus.IN_PROGRESS
-    if tournament.status != status:
-        tournament.status = status
-        tournament.save(update_fields=["status", "updated"])

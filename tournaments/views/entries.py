@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments.domain.chess960 import back_rank
 from tournaments.domain.warnings import Confirmed
-from tournaments.forms import Chess960Form, ManualTiebreakForm
+from tournaments.forms.results import Chess960Form, ManualTiebreakForm
 from tournaments.http import ArbiterRequest, arbiter_required
 from tournaments.models import Player, Tournament
 from tournaments.selectors import manage as selectors

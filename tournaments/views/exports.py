@@ -18,7 +18,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 
 from tournaments.domain.trf import TrfFormat, TrfWriteError
-from tournaments.forms_reports import ReportFilterForm
+from tournaments.forms.reports import ReportFilterForm
 from tournaments.http import (
     ArbiterRequest,
     officer_required,
@@ -27,7 +27,7 @@ from tournaments.http import (
     user_is_staff,
 )
 from tournaments.models import Tournament
-from tournaments.selectors import manage, reports, state
+from tournaments.selectors import manage, reports, trf
 from tournaments.selectors.reports import TrfMode
 
 FORMATS: dict[TrfFormat, str] = {"trf16": "TRF16", "trf26": "TRF-2026"}
@@ -62,7 +62,7 @@ def _report_text(tournament: Tournament, kind: TrfFormat, mode: TrfMode = "repor
             % {"name": tournament.name, "boards": boards}
         )
     try:
-        return state.tournament_trf_report(tournament, kind, mode=mode)
+        return trf.tournament_trf_report(tournament, kind, mode=mode)
     except TrfWriteError as error:
         message = gettext("%(name)s cannot be written as %(format)s: %(error)s") % {
             "name": tournament.name,

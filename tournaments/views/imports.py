@@ -20,7 +20,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from tournaments.exceptions import TrfImportError
-from tournaments.forms_import import TournamentImportForm
+from tournaments.forms.imports import TournamentImportForm
 from tournaments.http import ArbiterRequest, login_required
 from tournaments.services.trf_import.service import (
     tournament_import_trf_preview,

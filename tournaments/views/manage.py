@@ -19,17 +19,17 @@ from tournaments.domain.configuration import rounds_problem
 from tournaments.domain.ratings import long_event_advice
 from tournaments.domain.warnings import Confirmed
 from tournaments.exceptions import ConfirmationRequired, PlayerImportError, TournamentError
-from tournaments.forms import (
+from tournaments.forms.players import (
     ByeRequestForm,
     ForbiddenPairForm,
-    ImportForm,
-    ManualTiebreakForm,
     PlayerDetailsForm,
     PlayerForm,
+    PlayerImportForm,
     PlayerRatingForm,
-    TournamentForm,
     WithdrawForm,
 )
+from tournaments.forms.results import ManualTiebreakForm
+from tournaments.forms.tournament import TournamentForm
 from tournaments.http import ArbiterRequest, arbiter_required, login_required
 from tournaments.models import Bye, ByeKind, ForbiddenPair, Player, Tournament
 from tournaments.selectors import manage as selectors
@@ -44,13 +44,13 @@ from tournaments.services.availability import (
     player_set_half_point_byes,
     player_withdraw,
 )
+from tournaments.services.pairing_numbers import tournament_assign_pairing_numbers
 from tournaments.services.players import (
     CSV_COLUMNS,
     player_register,
     player_update,
     players_import_csv,
     players_import_trf,
-    tournament_assign_pairing_numbers,
 )
 from tournaments.services.tournaments import tournament_create, tournament_update
 from tournaments.translation import translated
@@ -140,7 +140,7 @@ def players(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
     context = {
         "tournament": tournament,
         "form": form,
-        "import_form": ImportForm(),
+        "import_form": PlayerImportForm(),
         "pair_form": ForbiddenPairForm(tournament=tournament),
         "csv_columns": CSV_COLUMNS,
         **selectors.players_page(tournament),
@@ -155,7 +155,7 @@ def players(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
 @arbiter_required
 @require_POST
 def players_import(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
-    form = ImportForm(request.POST, request.FILES)
+    form = PlayerImportForm(request.POST, request.FILES)
     if not form.is_valid():
         problems = [f"{name}: {error}" for name, errors in form.errors.items() for error in errors]
         messages.error(

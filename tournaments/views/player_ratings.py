@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.exceptions import TournamentError
-from tournaments.forms import PlayerRatingForm
+from tournaments.forms.players import PlayerRatingForm
 from tournaments.http import ArbiterRequest, arbiter_required
 from tournaments.models import Player, Tournament
 from tournaments.services.ratings import player_rating_set

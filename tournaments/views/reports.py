@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from tournaments.domain.trf.time_control import TimeControlError, describe_time_control
-from tournaments.forms_reports import RatingReportForm
+from tournaments.forms.reports import RatingReportForm
 from tournaments.http import ArbiterRequest, arbiter_required, reports_required, user_can_arbitrate
 from tournaments.models import Tournament
 from tournaments.selectors.reports import report_problems

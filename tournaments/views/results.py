@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST, require_safe
 from tournaments.confirmations import confirmed_level
 from tournaments.domain.warnings import Confirmed
 from tournaments.exceptions import ConfirmationRequired, TournamentError
-from tournaments.forms import Chess960Form, RatingCorrectionForm, ResultForm
+from tournaments.forms.results import Chess960Form, RatingCorrectionForm, ResultForm
 from tournaments.http import ArbiterRequest, arbiter_required
 from tournaments.models import Result, Tournament
 from tournaments.selectors import manage as selectors

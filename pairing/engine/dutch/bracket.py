@@ -10,7 +10,6 @@ reaches the target, so the first complete candidate reached is the answer (B.4: 
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
@@ -18,12 +17,11 @@ from pairing.engine.api import NoValidPairing
 from pairing.engine.dutch.criteria import Layout, Weights
 from pairing.engine.dutch.downfloaters import next_bracket_criterion
 from pairing.engine.dutch.edition import DUTCH_2017_RULES, EditionRules
-from pairing.engine.dutch.exchanges import first_exchange
-from pairing.engine.dutch.generation import mdp_selections, resident_exchanges
 from pairing.engine.dutch.lookahead import NextBracket
 from pairing.engine.dutch.perfect import perfect_candidate
 from pairing.engine.dutch.players import PlayerFacts
-from pairing.engine.matching import NATIVE_WEIGHT_LIMIT, BipartiteMatching, MatchingGraph
+from pairing.engine.dutch.walk import heterogeneous, remainder
+from pairing.engine.matching import BipartiteMatching, MatchingGraph
 from tournaments.domain.messages import Message, gettext_noop
 
 Allowed = Callable[[int, int], bool]
@@ -196,7 +194,7 @@ class BracketSearch:
         staying = self._staying()
         return sum(self._inner(min(a, b), max(a, b), staying) for a, b in fixed)
 
-    def _best_opponents(
+    def best_opponents(
         self,
         fixed: Sequence[tuple[int, int]],
         allowed: Allowed,
@@ -228,10 +226,10 @@ class BracketSearch:
             raise AssertionError("the transposition lost the target it had reached")
         return [mates[player] for player in players]
 
-    def _reaches_scaled(
+    def reaches_scaled(
         self, fixed: Sequence[tuple[int, int]], allowed: Allowed, scale: int
     ) -> bool:
-        """`_reaches` on the graph multiplied by `scale` (one graph serves the whole walk)."""
+        """`reaches` on the graph multiplied by `scale` (one graph serves the whole walk)."""
         return self.scaled_value(fixed, allowed, scale, {}) == self.target * scale
 
     def scaled_value(
@@ -326,9 +324,9 @@ class BracketSearch:
         self.order_key = []
         residents = list(range(self.mdps, self.size))
         if paired_mdps == 0:
-            pairs = self._remainder([], residents, max_pairs)
+            pairs = remainder(self, [], residents, max_pairs)
         else:
-            pairs = self._heterogeneous(residents, paired_mdps, max_pairs)
+            pairs = heterogeneous(self, residents, paired_mdps, max_pairs)
         return pairs, self._result(pairs, max_pairs, paired_mdps)
 
     def _first_of_tied(self) -> tuple[list[tuple[int, int]], BracketPairing]:
@@ -410,106 +408,8 @@ class BracketSearch:
         """B.1.b: MDPs are not paired with each other inside the bracket."""
         return not (i < self.mdps and j < self.mdps)
 
-    def _reaches(self, fixed: Sequence[tuple[int, int]], allowed: Allowed) -> bool:
+    def reaches(self, fixed: Sequence[tuple[int, int]], allowed: Allowed) -> bool:
         return self.value(fixed, allowed)[0] == self.target
-
-    def _heterogeneous(
-        self, residents: list[int], m1: int, max_pairs: int
-    ) -> list[tuple[int, int]]:
-        """B.7: S1 sets in D.3 order, MDP-Pairings in D.1 order, then the remainder."""
-        players = self.layout.players
-        scores = {i: int(players[i].score) for i in range(self.mdps)}
-        for index, s1 in enumerate(mdp_selections(range(self.mdps), m1, scores)):
-            chosen = set(s1)
-
-            def allowed(i: int, j: int, chosen: set[int] = chosen) -> bool:
-                return j >= self.mdps and (i >= self.mdps or i in chosen)
-
-            if not self._reaches([], allowed):
-                continue
-            fixed: list[tuple[int, int]] = []
-            free = list(residents)
-            for mdp in s1:
-                for resident in free:
-                    if self.can_pair(mdp, resident) and self._reaches(
-                        [*fixed, (mdp, resident)], allowed
-                    ):
-                        fixed.append((mdp, resident))
-                        free.remove(resident)
-                        break
-                else:
-                    raise AssertionError("the MDP-Pairing lost the target it had reached")
-            self.order_key = [index, *(resident for _, resident in fixed)]
-            return self._remainder(fixed, free, max_pairs - m1)
-        raise AssertionError("no S1 reaches the bracket's best value")
-
-    def _remainder(
-        self, fixed: list[tuple[int, int]], rest: list[int], n1: int
-    ) -> list[tuple[int, int]]:
-        """B.6 for a homogeneous bracket or a remainder: exchanges (D.2) and transpositions
-        (D.1), with the remainder's players numbered 1..n (Appendix P)."""
-        if self.exchanges_by_matching:
-            s1, s2, key = first_exchange(self, fixed, rest, n1)
-            pairs = self._transpositions(fixed, s1, s2)
-            if pairs is None:
-                raise AssertionError("the exchange lost the target it had reached")
-            self.order_key += [*key, *(opponent for _, opponent in pairs[len(fixed) :])]
-            return pairs
-        original_s1, original_s2 = rest[:n1], rest[n1:]
-        bsn = {v: k + 1 for k, v in enumerate(rest)}
-        vertex = {k + 1: v for k, v in enumerate(rest)}
-        exchanges = resident_exchanges([bsn[v] for v in original_s1], [bsn[v] for v in original_s2])
-        nothing: frozenset[int] = frozenset()
-        options = itertools.chain([(nothing, nothing)], exchanges)
-        for index, (out_of_s1, out_of_s2) in enumerate(options):
-            s1 = sorted(
-                [v for v in original_s1 if bsn[v] not in out_of_s1] + [vertex[k] for k in out_of_s2]
-            )
-            s2 = sorted(
-                [v for v in original_s2 if bsn[v] not in out_of_s2] + [vertex[k] for k in out_of_s1]
-            )
-            pairs = self._transpositions(fixed, s1, s2)
-            if pairs is not None:
-                self.order_key += [index, *(opponent for _, opponent in pairs[len(fixed) :])]
-                return pairs
-        raise AssertionError("no exchange reaches the bracket's best value")
-
-    def _transpositions(
-        self, fixed: list[tuple[int, int]], s1: list[int], s2: list[int]
-    ) -> list[tuple[int, int]] | None:
-        """D.1: the first transposition of S2 whose pairs with S1 reach the target.
-
-        The first legal transposition (C.1-C.3 only) is tried first. When it misses the target
-        but the target can be reached at all, the S1 players choose their opponents in order,
-        a few per matching (`_best_opponents`), as many as the 128-bit weights allow.
-        """
-        side = set(s1)
-        others = set(s2)
-
-        def allowed(i: int, j: int) -> bool:
-            return (i in side and j in others) or (j in side and i in others)
-
-        chosen = self.first_legal(s1, s2, [])
-        if chosen is None:
-            return None
-        if self.examined is not None:
-            self.examined.append((*fixed, *chosen))
-        radix = len(s2) + 1
-        room = NATIVE_WEIGHT_LIMIT.bit_length() - 2 - self.weight_bound().bit_length()
-        step = max(1, room // radix.bit_length())
-        scale = radix**step
-        if self._reaches_scaled([*fixed, *chosen], allowed, scale):
-            return [*fixed, *chosen]
-        if not self._reaches_scaled(fixed, allowed, scale):
-            return None
-        kept: list[tuple[int, int]] = []
-        for start in range(0, len(s1), step):
-            group = s1[start : start + step]
-            taken = {opponent for _, opponent in kept}
-            free = [opponent for opponent in s2 if opponent not in taken]
-            opponents = self._best_opponents([*fixed, *kept], allowed, group, free, radix, scale)
-            kept += zip(group, opponents, strict=True)
-        return [*fixed, *kept]
 
     def first_legal(
         self, s1: list[int], s2: list[int], prefix: list[tuple[int, int]]

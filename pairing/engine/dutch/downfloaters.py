@@ -1,7 +1,7 @@
 """C.04.3 C.7: which players of a bracket float down, judged by the next bracket.
 
 Among the sets of downfloaters that keep the bracket's best C.5/C.6 values, the search keeps
-those that let the next bracket be paired best (`criteria.NextBracketQuality`; with the 2025
+those that let the next bracket be paired best (`next_bracket.NextBracketQuality`; with the 2025
 look-ahead, `lookahead.NextBracket`), and restricts who may float (`BracketSearch.floatable`).
 """
 
@@ -12,7 +12,7 @@ import math
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from pairing.engine.dutch.criteria import NextBracketQuality
+from pairing.engine.dutch.next_bracket import NextBracketQuality
 
 if TYPE_CHECKING:
     from pairing.engine.dutch.bracket import BracketSearch
@@ -21,7 +21,7 @@ MAX_FLOATER_SETS = 2000
 """C.7 is evaluated exactly for at most this many sets of downfloaters."""
 
 Quality = tuple[int, int, tuple[int, ...]]
-"""The value of the next bracket for C.7 (`criteria.NextBracketQuality`)."""
+"""The value of the next bracket for C.7 (`next_bracket.NextBracketQuality`)."""
 
 
 def next_bracket_criterion(

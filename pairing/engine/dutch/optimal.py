@@ -30,7 +30,8 @@ from typing import TYPE_CHECKING
 
 from pairing.engine.dutch.absolute import same_absolute_preference
 from pairing.engine.dutch.players import PlayerFacts
-from pairing.engine.matching import BipartiteMatching, Transport, max_weight_transport
+from pairing.engine.matching import BipartiteMatching
+from pairing.engine.transport import Transport, max_weight_transport
 
 if TYPE_CHECKING:
     from pairing.engine.dutch.bracket import BracketSearch

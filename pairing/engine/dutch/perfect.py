@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pairing.engine.dutch.colours import colour_failures
-from pairing.engine.dutch.criteria import next_bracket_quality
+from pairing.engine.dutch.next_bracket import next_bracket_quality
 from pairing.engine.dutch.optimal import optimal_candidate
 from pairing.engine.dutch.players import Float, PlayerFacts
 

@@ -20,7 +20,7 @@ from tournaments.domain.trf import (
     TrfRoundEntry,
     parse_trf,
     state_document,
-    tournament_state,
+    tournament_state_from_trf,
     write_trf,
 )
 
@@ -35,7 +35,7 @@ def _pairs(path: Path, capsys: pytest.CaptureFixture[str]) -> str:
 def _explicit(fmt: TrfFormat) -> str:
     """The round-2 case with its virtual points written out as records (`XXA` or `250`)."""
     doc = parse_trf(ROUND_TWO.read_text(encoding="utf-8"))
-    return write_trf(state_document(tournament_state(doc), doc), fmt)
+    return write_trf(state_document(tournament_state_from_trf(doc), doc), fmt)
 
 
 @pytest.mark.parametrize("fmt", ["trf16", "trf26"])
@@ -93,7 +93,7 @@ def _played(doc: TrfDocument, edition: Edition) -> TrfDocument:
     the two are neighbours (a draw)."""
     config = DutchConfig(edition=edition)
     for _ in range(doc.round_count):
-        pairing = pair(tournament_state(doc), config)
+        pairing = pair(tournament_state_from_trf(doc), config)
         entries: dict[PlayerId, TrfRoundEntry] = {}
         for board in pairing.boards:
             white_wins = board.white < board.black

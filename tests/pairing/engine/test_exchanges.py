@@ -13,7 +13,7 @@ from pairing.engine.dutch.absolute import absolute_criteria
 from pairing.engine.dutch.bracket import BracketPairing, BracketSearch
 from pairing.engine.dutch.criteria import Layout, Weights
 from pairing.engine.dutch.players import build_facts
-from tournaments.domain.trf import parse_trf, tournament_state
+from tournaments.domain.trf import parse_trf, tournament_state_from_trf
 
 DEV = Path(__file__).resolve().parents[2] / "data" / "reference" / "dev"
 FILES = sorted(DEV.glob("dev_*.trf"))[:40]
@@ -35,7 +35,7 @@ def test_the_exchange_found_by_matchings_is_the_first_in_d2_order(
     file: int, round_choice: int, size: int, mdps: int, collapsed: bool
 ) -> None:
     doc = parse_trf(FILES[file].read_text(encoding="utf-8"))
-    state = tournament_state(doc, 1 + round_choice % doc.rounds_in_file)
+    state = tournament_state_from_trf(doc, 1 + round_choice % doc.rounds_in_file)
     players = build_facts(state)[-size:]
     assume(len(players) > mdps + 1)
     layout = Layout(players, len(players), len(players) % 2 == 1, collapsed=collapsed)

@@ -17,8 +17,8 @@ from pairing.engine.matching import (
     augmentable,
     max_cardinality_matching,
     max_weight_matching,
-    max_weight_transport,
 )
+from pairing.engine.transport import max_weight_transport
 
 Edges = list[tuple[int, int, int]]
 

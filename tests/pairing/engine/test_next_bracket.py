@@ -8,7 +8,7 @@ import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from pairing.engine.dutch.criteria import NextBracketQuality
+from pairing.engine.dutch.next_bracket import NextBracketQuality
 from pairing.engine.dutch.players import Float, PlayerFacts, Strength
 from tournaments.domain.state import Color, PlayerId, Points
 

@@ -26,8 +26,8 @@ from tournaments.domain.state import Outcome, PlayerId, TournamentState
 WIN, LOSS, DRAW = Outcome.WIN, Outcome.LOSS, Outcome.DRAW
 
 
-def _facts_of(tournament_state: TournamentState, pid: int) -> PlayerFacts:
-    return {f.id: f for f in build_facts(tournament_state)}[PlayerId(pid)]
+def _facts_of(state: TournamentState, pid: int) -> PlayerFacts:
+    return {f.id: f for f in build_facts(state)}[PlayerId(pid)]
 
 
 def test_it_counts_an_unplayed_round_as_a_downfloat() -> None:

@@ -15,7 +15,7 @@ from pairing.engine.dutch.absolute import absolute_criteria
 from pairing.engine.dutch.criteria import CRITERIA, Layout, Weights
 from pairing.engine.dutch.players import Float, PlayerFacts, build_facts
 from tournaments.domain.state import TournamentState
-from tournaments.domain.trf import parse_trf, tournament_state
+from tournaments.domain.trf import parse_trf, tournament_state_from_trf
 
 DEV = Path(__file__).resolve().parents[2] / "data" / "reference" / "dev"
 FILES = sorted(DEV.glob("dev_*.trf"))[:12]
@@ -23,7 +23,7 @@ FILES = sorted(DEV.glob("dev_*.trf"))[:12]
 
 def _state(index: int, round_choice: int) -> TournamentState:
     doc = parse_trf(FILES[index].read_text(encoding="utf-8"))
-    return tournament_state(doc, 1 + round_choice % doc.rounds_in_file)
+    return tournament_state_from_trf(doc, 1 + round_choice % doc.rounds_in_file)
 
 
 def _bracket(facts: list[PlayerFacts], group: int, mdps: int) -> list[PlayerFacts]:

@@ -10,7 +10,7 @@ import pytest
 
 from pairing.generator import GeneratorConfig, GeneratorConfigError, parse_config
 from pairing.generator.amounts import Amount, AmountError, Event, EventAmount, parse_amount
-from pairing.generator.config import read_config
+from pairing.generator.config_reader import read_config
 from pairing.generator.games import plan_games
 from pairing.generator.results import GameEnd
 from pairing.generator.schedule import plan_schedule

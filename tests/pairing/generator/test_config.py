@@ -9,7 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pairing.generator import GeneratorConfig, GeneratorConfigError, InitialColor, parse_config
-from pairing.generator.config import SWISS_TIEBREAKS, RatingSpread, read_config
+from pairing.generator.config import SWISS_TIEBREAKS, RatingSpread
+from pairing.generator.config_reader import read_config
 from tournaments.domain.tiebreaks import DEFAULT_TIEBREAKS
 
 RTG_FILE = """\

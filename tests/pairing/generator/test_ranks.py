@@ -13,7 +13,7 @@ from pairing.generator.config import SWISS_TIEBREAKS
 from standings.cli import rank_differences
 from standings.ranks import default_edition, file_ranks, tiebreak_list
 from standings.tiebreaks import Family, compute_standings
-from tournaments.domain.trf import TrfDocument, parse_trf, tournament_state, write_trf
+from tournaments.domain.trf import TrfDocument, parse_trf, tournament_state_from_trf, write_trf
 
 LISTS = (*SWISS_TIEBREAKS, ("DE", "WIN", "BWG", "TPR", "RTNG"), ("KS", "FB", "AOB", "GE"))
 
@@ -51,7 +51,9 @@ def test_the_ranks_are_a_permutation_that_follows_the_tie_break_list(doc: TrfDoc
     assert sorted(ranks.values()) == list(range(1, len(doc.players) + 1))
 
     codes = tiebreak_list(None, doc)
-    standings = compute_standings(tournament_state(doc), codes, edition=default_edition(doc))
+    standings = compute_standings(
+        tournament_state_from_trf(doc), codes, edition=default_edition(doc)
+    )
     assert rank_differences(standings, doc) == []  # `python -m standings --check` agrees
     # Independently: in rank order, points and then each tie-break up to the first DE (whose
     # value depends on the tied group) never increase.

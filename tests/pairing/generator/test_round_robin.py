@@ -16,13 +16,13 @@ from pairing.generator import (
     generate_tournament,
     parse_config,
 )
-from pairing.generator.config import read_config
+from pairing.generator.config_reader import read_config
 from pairing.roundrobin.replay import TableReading, differing_rounds, table_reading
 from standings.cli import rank_differences
 from standings.ranks import default_edition, file_ranks, ranked_state, tiebreak_list
 from standings.tiebreaks import compute_standings
 from tournaments.domain.state import Outcome
-from tournaments.domain.trf import TrfDocument, parse_trf, tournament_state, write_trf
+from tournaments.domain.trf import TrfDocument, parse_trf, tournament_state_from_trf, write_trf
 
 
 def _generated(text: str, seed: int) -> TrfDocument:
@@ -105,7 +105,7 @@ def test_every_generated_round_is_the_berger_tables_and_the_ranks_follow_the_lis
         differing_rounds(document, TableReading(config.format.cycles, config.swap_last_two)) == []
     )
     assert table_reading(document).cycles == config.format.cycles
-    state, round_robin = ranked_state(document, tournament_state(document))
+    state, round_robin = ranked_state(document, tournament_state_from_trf(document))
     standings = compute_standings(
         state,
         tiebreak_list(None, document),

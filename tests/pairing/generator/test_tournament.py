@@ -30,7 +30,7 @@ from tournaments.domain.trf import (
     TrfDocument,
     parse_trf,
     recorded_pairing,
-    tournament_state,
+    tournament_state_from_trf,
     write_trf,
 )
 
@@ -114,7 +114,7 @@ def test_replaying_the_file_gives_the_states_the_generator_paired() -> None:
     doc = parse_trf(write_trf(generate_tournament(BUSY, 3, pair=recorder)))
     assert len(recorder.states) == BUSY.rounds
     for round_number, state in enumerate(recorder.states, start=1):
-        assert tournament_state(doc, round_number) == state
+        assert tournament_state_from_trf(doc, round_number) == state
 
 
 def test_the_file_records_the_pairing_of_every_round() -> None:
@@ -168,7 +168,7 @@ def test_the_pairing_allocated_bye_is_written_as_u_and_scores_a_win() -> None:
     for round_number in (1, 2, 3):
         assert _outcomes(doc, round_number)[Outcome.PAIRING_BYE] == 1
     assert "0000 - U" in write_trf(doc)
-    state = tournament_state(doc, 4)
+    state = tournament_state_from_trf(doc, 4)
     for player in doc.players:
         assert player.points == state.player(player.pairing_number).score(state.scoring)
 
@@ -227,7 +227,7 @@ def test_baku_acceleration_gives_group_a_virtual_points_and_records_them(
     ]
     assert "\nXXA    1  1.0  1.0  0.5\n" in write_trf(doc)
     for round_number, state in enumerate(recorder.states, start=1):
-        assert tournament_state(parse_trf(write_trf(doc)), round_number) == state
+        assert tournament_state_from_trf(parse_trf(write_trf(doc)), round_number) == state
 
 
 def test_it_plays_the_given_players_in_their_order() -> None:

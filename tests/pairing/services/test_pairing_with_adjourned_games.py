@@ -10,7 +10,7 @@ from pairing.engine import pair
 from pairing.models import PairingRun
 from pairing.services.rounds import round_request_pairing
 from tournaments.domain.state import Outcome, PlayerId
-from tournaments.domain.trf import parse_trf, tournament_state
+from tournaments.domain.trf import parse_trf, tournament_state_from_trf
 from tournaments.domain.warnings import Level
 from tournaments.exceptions import ConfirmationRequired
 from tournaments.models import Result, Round, RoundState, Tournament
@@ -57,7 +57,7 @@ def test_confirmed_it_adjourns_them_and_the_engine_counts_them_as_draws(
     assert set(round2.games.filter(board__in=[1, 2]).values_list("result", flat=True)) == {
         Result.ADJOURNED
     }
-    state = tournament_state(parse_trf(run.input_trf), 3)
+    state = tournament_state_from_trf(parse_trf(run.input_trf), 3)
     for game in adjourned:
         for player in (game.white, game.black):
             record = state.player(PlayerId(player.pairing_number)).history[1]

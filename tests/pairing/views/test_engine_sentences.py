@@ -23,7 +23,7 @@ from tests.messages import untranslated
 from tests.pairing.engine.builders import bye, state
 from tournaments.domain.messages import Message, Phrase, from_record, to_record
 from tournaments.domain.state import Outcome
-from tournaments.domain.trf import parse_trf, tournament_state
+from tournaments.domain.trf import parse_trf, tournament_state_from_trf
 
 CASES = Path(__file__).resolve().parents[1] / "engine" / "cases"
 NOTATION = re.compile(r"  M0 = \d+, MaxPairs = \d+, M1 = \d+")
@@ -81,7 +81,7 @@ def _golden_explanations() -> list[tuple[str, ...]]:
         document = parse_trf(path.read_text(encoding="utf-8"))
         config = DutchConfig(edition=edition_of(document, None), explain=True)
         try:
-            explanations.append(pair(tournament_state(document), config).explanation)
+            explanations.append(pair(tournament_state_from_trf(document), config).explanation)
         except PairingError:
             continue
     return explanations

@@ -14,7 +14,7 @@ from tests.standings.selectors.builders import four_players
 from tournaments.models import Player, Result, RoundState, Tournament
 from tournaments.models.players import PlayerRating
 from tournaments.models.tournament import TiebreakRatings, TournamentRatingMethod, UnratedRule
-from tournaments.selectors.state import tournament_state
+from tournaments.selectors.state import tournament_state_from_db
 
 pytestmark = pytest.mark.django_db
 
@@ -116,7 +116,7 @@ def test_ratings_per_round_need_the_long_event() -> None:
     tournament, (_, _, chiara, _) = two_rounds(tiebreak_ratings=TiebreakRatings.PER_ROUND)
     PlayerRating.objects.create(player=chiara, from_round=2, rating=2250)
 
-    inputs = rating_inputs(tournament, tournament_state(tournament))
+    inputs = rating_inputs(tournament, tournament_state_from_db(tournament))
 
     assert inputs.by_round is None
     assert aro(tournament)["Anna"] == Fraction(2050)

@@ -10,14 +10,13 @@ import pytest
 
 from standings.exceptions import StandingsPlayerNotFound, StandingsRoundUnavailable
 from standings.selectors import (
-    player_workings,
-    sorted_lines,
     standings_codes,
     standings_edition,
     standings_lots_seed,
     tournament_live_standings,
     tournament_standings,
 )
+from standings.tables import player_workings, sorted_lines
 from standings.tiebreaks import Edition, compute_standings, parse_codes
 from tests.factories import (
     ByeFactory,
@@ -34,7 +33,7 @@ from tests.standings.selectors.builders import (
 )
 from tournaments.domain.state import Outcome
 from tournaments.domain.tiebreaks import DEFAULT_TIEBREAKS
-from tournaments.domain.trf import parse_trf, tournament_state
+from tournaments.domain.trf import parse_trf, tournament_state_from_trf
 from tournaments.domain.warnings import Level
 from tournaments.models import ByeKind, Result, RoundState, Tournament
 from tournaments.services.availability import bye_request
@@ -106,7 +105,7 @@ def test_without_a_completed_round_the_standings_are_after_round_zero() -> None:
 
 
 def test_they_equal_the_pure_api_on_the_same_file(worked_example: Tournament) -> None:
-    state = tournament_state(parse_trf(WORKED_EXAMPLE.read_text(encoding="utf-8")))
+    state = tournament_state_from_trf(parse_trf(WORKED_EXAMPLE.read_text(encoding="utf-8")))
     expected = compute_standings(
         state,
         parse_codes(",".join(["PTS", *TIEBREAKS])),

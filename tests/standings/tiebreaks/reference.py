@@ -15,7 +15,7 @@ from typing import Any
 
 from standings.tiebreaks import Edition, compute_standings, parse_code
 from tournaments.domain.state import TournamentState
-from tournaments.domain.trf import parse_trf, tournament_state
+from tournaments.domain.trf import parse_trf, tournament_state_from_trf
 
 REFERENCE = Path(__file__).resolve().parents[2] / "data" / "reference"
 TIEBREAKS = REFERENCE / "tiebreaks"
@@ -23,7 +23,7 @@ TIEBREAKS = REFERENCE / "tiebreaks"
 
 def load_state(trf: Path) -> TournamentState:
     """The state after the last round of a TRF file."""
-    return tournament_state(parse_trf(trf.read_text(encoding="utf-8")))
+    return tournament_state_from_trf(parse_trf(trf.read_text(encoding="utf-8")))
 
 
 def load_expected(path: Path) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from standings.tiebreaks import Edition, compute_standings, parse_codes
-from tournaments.domain.trf import parse_trf, tournament_state
+from tournaments.domain.trf import parse_trf, tournament_state_from_trf
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "tiebreaks-crosstest"
 
@@ -24,7 +24,7 @@ def values(
 ) -> dict[int, dict[str, Fraction | None]]:
     doc = parse_trf((DATA / name).read_text(encoding="utf-8"))
     standings = compute_standings(
-        tournament_state(doc), parse_codes(codes), edition=edition, round_robin=round_robin
+        tournament_state_from_trf(doc), parse_codes(codes), edition=edition, round_robin=round_robin
     )
     return {int(row.player_id): dict(row.values) for row in standings.rows}
 

@@ -11,7 +11,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from pairing import tasks
-from standings.selectors import round_robin_grid, tournament_standings
+from standings.selectors import tournament_standings
+from standings.tables import round_robin_grid
 from tests.factories import UserFactory
 from tests.pdf import pdf_text
 from tests.roundrobin import pair_and_publish, play, round_robin

@@ -12,7 +12,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
 
-from standings import selectors
+from standings import selectors, tables
 from standings.templatetags.standings_tags import note_words
 from tests.factories import TournamentRoleFactory, UserFactory
 from tests.messages import untranslated
@@ -145,7 +145,7 @@ def test_every_note_of_every_computed_tie_break_is_a_translated_message(
     notes = {
         working.breakdown.note
         for line in standings.lines
-        for working in selectors.player_workings(standings, line.player.pairing_number)
+        for working in tables.player_workings(standings, line.player.pairing_number)
         if working.breakdown.note
     }
 

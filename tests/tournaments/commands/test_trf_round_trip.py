@@ -15,7 +15,7 @@ from django.core.management import call_command
 
 from tests.tournaments.conftest import REFERENCE
 from tournaments.domain.state import Color, Outcome
-from tournaments.domain.trf import TrfDocument, TrfRoundEntry, parse_trf, tournament_state
+from tournaments.domain.trf import TrfDocument, TrfRoundEntry, parse_trf, tournament_state_from_trf
 
 pytestmark = pytest.mark.django_db
 
@@ -67,8 +67,8 @@ def assert_same_tournament(original: TrfDocument, exported: TrfDocument) -> None
     assert exported.round_count == original.round_count
     assert exported.scoring == original.scoring
     assert exported.forbidden == original.forbidden
-    before = tournament_state(original)
-    after = tournament_state(exported)
+    before = tournament_state_from_trf(original)
+    after = tournament_state_from_trf(exported)
     assert after.initial_color == before.initial_color
     assert after == before
 

@@ -16,7 +16,7 @@ from tournaments.domain.trf import (
     event_comment,
     parse_trf,
     read_event_comment,
-    tournament_state,
+    tournament_state_from_trf,
     write_trf,
 )
 
@@ -110,5 +110,5 @@ def test_comments_change_nothing_an_engine_reads() -> None:
     with_comments = parse_trf(write_trf(two_players(EVENTS), "trf26"))
     without = parse_trf(write_trf(two_players(), "trf26"))
 
-    assert tournament_state(with_comments) == tournament_state(without)
+    assert tournament_state_from_trf(with_comments) == tournament_state_from_trf(without)
     assert replace(with_comments, comments=()) == without

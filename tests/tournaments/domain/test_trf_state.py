@@ -2,8 +2,9 @@
 
 The harness (tests/data/tools/pairing_compare.py) is independent code: it rebuilds the file an
 engine receives for round r, and reads the expected pairing from the full file. For every round
-of the reference sets, `tournament_state(full file, r)` must equal the state read back from the
-harness' own round-r input, and `recorded_pairing` must equal the harness' expected pairing.
+of the reference sets, `tournament_state_from_trf(full file, r)` must equal the state read back
+from the harness' own round-r input, and `recorded_pairing` must equal the harness' expected
+pairing.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from tournaments.domain.trf import (
     parse_trf,
     recorded_pairing,
     state_document,
-    tournament_state,
+    tournament_state_from_trf,
 )
 
 DATA = Path(__file__).resolve().parents[2] / "data"
@@ -67,9 +68,9 @@ def test_it_builds_the_state_the_harness_feeds_an_engine(path: Path, harness: Mo
 
     for round_number in rounds:
         engine_input, _ = reference.state_before(round_number)
-        from_input = tournament_state(parse_trf(engine_input))
+        from_input = tournament_state_from_trf(parse_trf(engine_input))
 
-        assert tournament_state(doc, round_number) == from_input, f"round {round_number}"
+        assert tournament_state_from_trf(doc, round_number) == from_input, f"round {round_number}"
         assert from_input.next_round == round_number
 
 
@@ -99,7 +100,7 @@ def test_it_matches_the_worked_example_round_inputs(round_number: int) -> None:
         (WORKED_EXAMPLE / "rounds" / f"round-{round_number}-input.trf").read_text(encoding="utf-8")
     )
 
-    assert tournament_state(full, round_number) == tournament_state(before)
+    assert tournament_state_from_trf(full, round_number) == tournament_state_from_trf(before)
 
 
 @pytest.mark.parametrize("round_number", range(1, 7))
@@ -124,7 +125,7 @@ def test_it_records_the_worked_example_pairings(round_number: int) -> None:
 def test_it_pairs_the_first_round_without_a_game_by_default(small_trf: str) -> None:
     doc = parse_trf(small_trf)
 
-    state = tournament_state(doc)
+    state = tournament_state_from_trf(doc)
 
     assert next_round_to_pair(doc) == 3
     assert state.next_round == 3
@@ -140,7 +141,7 @@ def test_it_keeps_the_history_and_marks_announced_byes(small_trf: str) -> None:
     )
     doc = parse_trf(text)
 
-    state = tournament_state(doc)
+    state = tournament_state_from_trf(doc)
 
     assert state.next_round == 3
     assert dict(state.not_paired) == {PlayerId(3): Outcome.HALF_BYE, PlayerId(4): Outcome.ABSENT}
@@ -151,7 +152,7 @@ def test_it_keeps_the_history_and_marks_announced_byes(small_trf: str) -> None:
 
 
 def test_it_marks_everyone_outside_a_paired_round_as_absent(small_trf: str) -> None:
-    state = tournament_state(parse_trf(small_trf), 2)
+    state = tournament_state_from_trf(parse_trf(small_trf), 2)
 
     # Round 2 is paired in the file: Ann-Bea play, Di has the PAB, Cy has a half-point bye.
     assert dict(state.not_paired) == {PlayerId(3): Outcome.HALF_BYE}
@@ -159,7 +160,7 @@ def test_it_marks_everyone_outside_a_paired_round_as_absent(small_trf: str) -> N
 
 
 def test_it_adds_240_byes_to_the_players_not_paired(small_trf: str) -> None:
-    state = tournament_state(parse_trf(small_trf + "240 Z 003    1    2\n"))
+    state = tournament_state_from_trf(parse_trf(small_trf + "240 Z 003    1    2\n"))
 
     assert dict(state.not_paired) == {PlayerId(1): Outcome.ZERO_BYE, PlayerId(2): Outcome.ZERO_BYE}
 
@@ -167,7 +168,7 @@ def test_it_adds_240_byes_to_the_players_not_paired(small_trf: str) -> None:
 def test_it_passes_accelerations_and_forbidden_pairs(small_trf: str) -> None:
     doc = parse_trf(small_trf + "XXA    4  1.0  0.5  0.5\nXXP 2 4\n")
 
-    state = tournament_state(doc)
+    state = tournament_state_from_trf(doc)
 
     assert state.player(PlayerId(4)).acceleration == (Points(2), Points(1), Points(1))
     assert state.player(PlayerId(1)).acceleration == ()
@@ -177,7 +178,7 @@ def test_it_passes_accelerations_and_forbidden_pairs(small_trf: str) -> None:
 
 def test_it_refuses_a_round_outside_the_tournament(small_trf: str) -> None:
     with pytest.raises(ValueError, match="round 5"):
-        tournament_state(parse_trf(small_trf), 5)
+        tournament_state_from_trf(parse_trf(small_trf), 5)
 
 
 def test_it_infers_the_initial_colour_skipping_players_absent_from_round_one() -> None:
@@ -191,7 +192,7 @@ def test_it_infers_the_initial_colour_skipping_players_absent_from_round_one() -
     )
 
     assert infer_initial_color(parse_trf(text)) is Color.BLACK
-    assert tournament_state(parse_trf(text)).initial_color is Color.BLACK
+    assert tournament_state_from_trf(parse_trf(text)).initial_color is Color.BLACK
 
 
 def test_it_infers_the_initial_colour_flipped_past_a_bye_in_round_one() -> None:
@@ -221,7 +222,7 @@ def test_it_keeps_a_240_bye_kind_for_a_player_missing_from_a_paired_round(small_
         " 0.5    4 ", " 0.0    4 "
     )
 
-    state = tournament_state(parse_trf(text + "240 F 002    3\n"), 2)
+    state = tournament_state_from_trf(parse_trf(text + "240 F 002    3\n"), 2)
 
     assert dict(state.not_paired) == {PlayerId(3): Outcome.FULL_BYE}
 
@@ -232,7 +233,7 @@ def test_a_state_becomes_a_file_prepared_for_its_next_round(small_trf: str) -> N
         "  0000 - U\n", "  0000 - U  0000 - -\n"
     )
     doc = parse_trf(text)
-    state = tournament_state(doc)
+    state = tournament_state_from_trf(doc)
 
     written = state_document(state, replace(doc, players=doc.players[:1], name="Again"))
 
@@ -247,11 +248,11 @@ def test_a_state_becomes_a_file_prepared_for_its_next_round(small_trf: str) -> N
     ]
     assert [player.points for player in written.players] == [3, 3, 2, 2]  # Cy's bye counts
     assert [player.rank for player in written.players] == [1, 2, 3, 4]
-    assert tournament_state(written) == state
+    assert tournament_state_from_trf(written) == state
 
 
 def test_a_state_document_takes_the_ranks_it_is_given(small_trf: str) -> None:
-    state = tournament_state(parse_trf(small_trf), 3)
+    state = tournament_state_from_trf(parse_trf(small_trf), 3)
 
     written = state_document(state, TrfDocument(), ranks={1: 2, 2: 1})
 
@@ -263,17 +264,19 @@ def test_it_leaves_the_xxz_players_out_of_the_round_to_pair(small_trf: str) -> N
     doc = parse_trf(small_trf + "XXZ 1\n")
     written = small_trf.replace("     2 b =\n", "     2 b =  0000 - Z\n")
 
-    assert dict(tournament_state(doc).not_paired) == {PlayerId(1): Outcome.ZERO_BYE}
-    assert tournament_state(doc) == tournament_state(parse_trf(written))
+    assert dict(tournament_state_from_trf(doc).not_paired) == {PlayerId(1): Outcome.ZERO_BYE}
+    assert tournament_state_from_trf(doc) == tournament_state_from_trf(parse_trf(written))
 
 
 def test_it_applies_xxz_to_the_round_to_pair_only(small_trf: str) -> None:
     doc = parse_trf(small_trf + "XXZ 1\n")
 
-    assert dict(tournament_state(doc, 2).not_paired) == {PlayerId(3): Outcome.HALF_BYE}
+    assert dict(tournament_state_from_trf(doc, 2).not_paired) == {PlayerId(3): Outcome.HALF_BYE}
 
 
 def test_an_own_entry_wins_over_xxz(small_trf: str) -> None:
     text = small_trf.replace("  0000 - H\n", "  0000 - H  0000 - H\n") + "XXZ 3\n"
 
-    assert dict(tournament_state(parse_trf(text)).not_paired) == {PlayerId(3): Outcome.HALF_BYE}
+    assert dict(tournament_state_from_trf(parse_trf(text)).not_paired) == {
+        PlayerId(3): Outcome.HALF_BYE
+    }

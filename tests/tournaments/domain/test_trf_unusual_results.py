@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tournaments.domain.state import Outcome, PlayerId, Points, TournamentState
-from tournaments.domain.trf import TrfError, parse_trf, tournament_state, write_trf
+from tournaments.domain.trf import TrfError, parse_trf, tournament_state_from_trf, write_trf
 
 ANN_ROUND_1 = "     3 w 1"
 CY_ROUND_1 = "     1 b 0  0000 - H"
@@ -35,7 +35,7 @@ def test_a_played_game_scored_unusually_is_read_kept_and_scored(
 
     doc = parse_trf(text)
     again = parse_trf(write_trf(doc))
-    state: TournamentState = tournament_state(again, 3)
+    state: TournamentState = tournament_state_from_trf(again, 3)
 
     codes = {"=": Outcome.DRAW, "0": Outcome.LOSS}
     ann_record, cy_record = (state.player(PlayerId(n)).history[0] for n in (1, 3))

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from tests.fuzzing import fuzz_cases
 from tests.tournaments.fuzz.mutator import mutated_files
-from tournaments.domain.trf import TrfError, parse_trf, recorded_pairing, tournament_state
+from tournaments.domain.trf import TrfError, parse_trf, recorded_pairing, tournament_state_from_trf
 from tournaments.domain.trf.adjustments import file_adjustments
 
 pytestmark = pytest.mark.fuzz
@@ -29,7 +29,7 @@ def read_everything(text: str) -> None:
         return
     file_adjustments(text, document)
     for number in range(1, document.rounds_in_file + 2):
-        tournament_state(document, number)
+        tournament_state_from_trf(document, number)
         try:
             recorded_pairing(document, number)
         except ValueError:

@@ -12,11 +12,8 @@ from tests.tournaments.conftest import pair_round, tournament_with_players
 from tournaments.domain.warnings import Level
 from tournaments.exceptions import TournamentError
 from tournaments.models import AuditEntry, RoundState, Tournament
-from tournaments.services.players import (
-    PlayerData,
-    player_register,
-    tournament_assign_pairing_numbers,
-)
+from tournaments.services.pairing_numbers import tournament_assign_pairing_numbers
+from tournaments.services.players import PlayerData, player_register
 from tournaments.services.ratinglists import tournament_set_initial_ranking
 
 pytestmark = pytest.mark.django_db

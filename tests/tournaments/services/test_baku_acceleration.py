@@ -16,12 +16,8 @@ from tournaments.domain.state import PlayerId
 from tournaments.domain.trf import parse_trf
 from tournaments.exceptions import ConfigurationRefused, SettingsLocked, TrfImportError
 from tournaments.models import PairingSystem, RoundState, Tournament, TournamentFormat
-from tournaments.selectors.state import (
-    pairing_scores_before,
-    state_rows,
-    tournament_trf_document,
-    tournament_trf_report,
-)
+from tournaments.selectors.state import pairing_scores_before, state_rows
+from tournaments.selectors.trf import tournament_trf_document, tournament_trf_report
 from tournaments.services.tournaments import (
     TournamentSettings,
     tournament_create,

@@ -21,7 +21,7 @@ from tournaments.models import (
     Result,
     RoundState,
 )
-from tournaments.selectors.state import tournament_trf_document
+from tournaments.selectors.trf import tournament_trf_document
 from tournaments.services.availability import (
     bye_cancel,
     bye_request,

@@ -12,7 +12,7 @@ from tournaments.domain.chess960 import back_rank, drawn_position, round_seed
 from tournaments.domain.warnings import Level
 from tournaments.exceptions import Chess960Refused
 from tournaments.models import IntegrityEvent, IntegrityEventKind, RoundState, Tournament
-from tournaments.selectors.state import tournament_trf_report
+from tournaments.selectors.trf import tournament_trf_report
 from tournaments.services.chess960 import round_set_chess960_position
 
 pytestmark = pytest.mark.django_db

@@ -33,7 +33,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.selectors.integrity import event_text
-from tournaments.selectors.state import tournament_trf_document, tournament_trf_report
+from tournaments.selectors.trf import tournament_trf_document, tournament_trf_report
 from tournaments.services.chess960 import round_set_chess960_position
 from tournaments.services.fide_mode import tournament_leave_fide_mode
 from tournaments.services.integrity import (

@@ -9,7 +9,7 @@ from tests.tournaments.conftest import pair_round, tournament_with_players
 from tournaments.domain.warnings import Level
 from tournaments.exceptions import PlayerStatusError
 from tournaments.models import AuditEntry, Bye, ByeKind, PlayerStatus, RoundState
-from tournaments.selectors.state import tournament_state
+from tournaments.selectors.state import tournament_state_from_db
 from tournaments.services.availability import bye_request, player_reinstate, player_withdraw
 
 pytestmark = pytest.mark.django_db
@@ -29,7 +29,7 @@ def test_a_withdrawn_player_is_not_paired_from_that_round_on(arbiter: User) -> N
     assert entry is not None and entry.new_value == "withdrawn from round 2"
     tournament.round_set.get(number=1).games.update(result="1-0")
     tournament.round_set.filter(number=1).update(state=RoundState.COMPLETED)
-    assert 3 in tournament_state(tournament, 2).not_paired
+    assert 3 in tournament_state_from_db(tournament, 2).not_paired
 
 
 def test_it_refuses_a_withdrawal_from_a_round_already_paired(arbiter: User) -> None:

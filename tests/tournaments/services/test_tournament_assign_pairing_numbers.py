@@ -12,11 +12,8 @@ from tests.tournaments.conftest import Snapshot, pair_round, tournament_with_pla
 from tournaments.domain.warnings import Level
 from tournaments.exceptions import RenumberingClosed
 from tournaments.models import Game, RoundState
-from tournaments.services.players import (
-    PlayerData,
-    player_register,
-    tournament_assign_pairing_numbers,
-)
+from tournaments.services.pairing_numbers import tournament_assign_pairing_numbers
+from tournaments.services.players import PlayerData, player_register
 
 pytestmark = pytest.mark.django_db
 

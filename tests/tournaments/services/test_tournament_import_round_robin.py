@@ -10,14 +10,14 @@ from dataclasses import replace
 import pytest
 
 from pairing.generator import generate_round_robin
-from pairing.generator.config import read_config
+from pairing.generator.config_reader import read_config
 from pairing.roundrobin.pairing import round_robin_pairing
 from pairing.roundrobin.replay import TableReading, table_pairing
 from tournaments.domain.state import Outcome, Points
 from tournaments.domain.trf import TrfDocument, parse_trf, write_trf
 from tournaments.exceptions import TrfImportError
 from tournaments.models import PlayerStatus, TournamentFormat
-from tournaments.selectors.state import tournament_state
+from tournaments.selectors.state import tournament_state_from_db
 from tournaments.services.trf_import.service import tournament_import_trf_reported
 
 pytestmark = pytest.mark.django_db
@@ -108,7 +108,7 @@ def test_an_imported_round_robin_goes_on_with_the_table() -> None:
 
     tournament = tournament_import_trf_reported(text=write_trf(document)).tournament
 
-    state = tournament_state(tournament)
+    state = tournament_state_from_db(tournament)
     ours = round_robin_pairing(state, cycles=1, swap_last_two=False).pairing
     table = table_pairing(document, 3, TableReading(cycles=1, swap_last_two=False))
     assert (ours.boards, ours.bye) == (table.boards, table.bye)

@@ -15,7 +15,7 @@ from tournaments.domain.state import ForbiddenPairs, PlayerId
 from tournaments.domain.trf import parse_trf
 from tournaments.exceptions import TrfImportError
 from tournaments.models import ByeKind, ForbiddenPair, RoundState
-from tournaments.selectors.state import tournament_state
+from tournaments.selectors.state import tournament_state_from_db
 from tournaments.services.results import bye_create
 from tournaments.services.tournaments import tournament_import_trf
 from tournaments.services.trf_import.service import tournament_import_trf_reported
@@ -52,7 +52,7 @@ def test_it_imports_forbidden_pairs_from_xxp_and_260_lines() -> None:
         for p in ForbiddenPair.objects.select_related("first", "second")
     )
     assert pairs == [(1, 2, 1, None), (1, 3, 1, None), (2, 3, 1, None), (2, 4, 2, 3)]
-    state = tournament_state(tournament, 2)
+    state = tournament_state_from_db(tournament, 2)
     assert state.is_forbidden(PlayerId(1), PlayerId(3), 2)
     assert state.is_forbidden(PlayerId(2), PlayerId(4), 3)
     assert not state.is_forbidden(PlayerId(2), PlayerId(4), 4)
@@ -94,8 +94,11 @@ def test_an_exported_tournament_keeps_its_later_byes_and_forbidden_pairs() -> No
     document = parse_trf(text)
     assert [entry.outcome.value for entry in document.player(PlayerId(4)).rounds] == ["0", "Z"]
     again = tournament_import_trf(text=text)
-    assert tournament_state(again, 2) == tournament_state(tournament, 2)
-    assert tournament_state(again, 4).not_paired == tournament_state(tournament, 4).not_paired
+    assert tournament_state_from_db(again, 2) == tournament_state_from_db(tournament, 2)
+    assert (
+        tournament_state_from_db(again, 4).not_paired
+        == tournament_state_from_db(tournament, 4).not_paired
+    )
 
 
 REFUSED: dict[str, tuple[str, str]] = {

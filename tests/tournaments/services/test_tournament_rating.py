@@ -13,8 +13,9 @@ from tournaments.domain.trf import parse_trf
 from tournaments.exceptions import TrfImportError
 from tournaments.models import Tournament
 from tournaments.models.tournament import TournamentRatingMethod
-from tournaments.selectors.state import tournament_state, tournament_trf_report
-from tournaments.services.players import tournament_assign_pairing_numbers
+from tournaments.selectors.state import tournament_state_from_db
+from tournaments.selectors.trf import tournament_trf_report
+from tournaments.services.pairing_numbers import tournament_assign_pairing_numbers
 from tournaments.services.tournaments import tournament_import_trf
 
 pytestmark = pytest.mark.django_db
@@ -107,7 +108,7 @@ def test_the_engine_reads_the_tournament_rating(arbiter: User) -> None:
     tournament = field(TournamentRatingMethod.NIDOF)
     tournament_assign_pairing_numbers(tournament=tournament, by=arbiter)
 
-    state = tournament_state(tournament)
+    state = tournament_state_from_db(tournament)
     engine_file = parse_trf(engine_input(tournament))
 
     assert [player.rating for player in state.players] == [2300, 2150, 2100, 0, 0]
@@ -165,7 +166,13 @@ def test_an_exported_trf26_imports_with_its_method_and_national_ratings(arbiter:
             "name", "fide_rating", "national_rating"
         )
     )
-    assert [p.rating for p in tournament_state(imported).players] == [2300, 2150, 2100, 0, 0]
+    assert [p.rating for p in tournament_state_from_db(imported).players] == [
+        2300,
+        2150,
+        2100,
+        0,
+        0,
+    ]
 
 
 @pytest.mark.parametrize(

@@ -19,7 +19,7 @@ from tests.tournaments.views.confirming import (
     token,
 )
 from tournaments.exceptions import ConfigurationRefused
-from tournaments.forms import TournamentForm
+from tournaments.forms.tournament import TournamentForm
 from tournaments.models import IntegrityEvent, IntegrityEventKind, RoundState, Tournament
 from tournaments.services.tournaments import tournament_check_setup
 

@@ -19,7 +19,7 @@ from tests.tournaments.views.confirming import (
     play_rounds,
     token,
 )
-from tournaments.forms import TournamentForm
+from tournaments.forms.tournament import TournamentForm
 from tournaments.models import Game, PlayerStatus, Result, Tournament
 
 pytestmark = pytest.mark.django_db

@@ -20,7 +20,7 @@ from tests.tournaments.views.confirming import (
     token,
 )
 from tournaments.domain.warnings import Level
-from tournaments.forms import TournamentForm
+from tournaments.forms.tournament import TournamentForm
 from tournaments.models import IntegrityEvent, IntegrityEventKind, Tournament
 from tournaments.services.integrity import (
     integrity_event_record,

@@ -10,7 +10,7 @@ from django.test import Client
 
 from tests.factories import UserFactory
 from tests.tournaments.conftest import pair_round, tournament_with_players
-from tournaments.forms import TournamentForm
+from tournaments.forms.tournament import TournamentForm
 from tournaments.models import ArbiterRole, Bye, PlayerStatus, RoundState, Tournament
 
 pytestmark = pytest.mark.django_db

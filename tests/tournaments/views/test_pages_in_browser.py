@@ -16,11 +16,8 @@ from tests.screenshots import screenshot
 from tests.tournaments.conftest import WORKED_EXAMPLE, pair_round
 from tournaments.models import ByeKind, Game, Result, RoundState, Tournament
 from tournaments.services.availability import bye_request
-from tournaments.services.players import (
-    PlayerData,
-    player_register,
-    tournament_assign_pairing_numbers,
-)
+from tournaments.services.pairing_numbers import tournament_assign_pairing_numbers
+from tournaments.services.players import PlayerData, player_register
 from tournaments.services.results import game_enter_result
 from tournaments.services.tournaments import (
     TournamentSettings,

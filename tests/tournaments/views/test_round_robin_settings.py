@@ -9,7 +9,7 @@ from django.test import Client
 
 from tests.factories import UserFactory
 from tests.roundrobin import round_robin
-from tournaments.forms import TournamentForm
+from tournaments.forms.tournament import TournamentForm
 from tournaments.models import Tournament, TournamentFormat
 
 pytestmark = pytest.mark.django_db

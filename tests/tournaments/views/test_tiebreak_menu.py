@@ -12,7 +12,7 @@ from tests.roundrobin import round_robin
 from tests.tournaments.conftest import tournament_with_players
 from tests.tournaments.views.confirming import play_rounds
 from tournaments.domain.tiebreaks import menu_codes, tiebreak_text
-from tournaments.forms import TournamentForm
+from tournaments.forms.tournament import TournamentForm
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db

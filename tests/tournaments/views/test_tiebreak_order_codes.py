@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 
 from tests.tournaments.conftest import tournament_with_players
-from tournaments.forms import TournamentForm
+from tournaments.forms.tournament import TournamentForm
 
 pytestmark = pytest.mark.django_db
 

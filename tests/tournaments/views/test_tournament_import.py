@@ -14,7 +14,7 @@ from django.test import Client
 
 from tests.factories import UserFactory
 from tests.tournaments.fuzz.counts import row_counts
-from tournaments.forms_import import MAX_TRF_BYTES
+from tournaments.forms.uploads import MAX_UPLOAD_BYTES
 from tournaments.models import ArbiterRole, IntegrityEvent, IntegrityEventKind, Tournament
 from tournaments.views.imports import TOKEN_MAX_AGE, TOKEN_SALT
 
@@ -160,7 +160,7 @@ def test_a_file_that_is_not_utf8_is_refused(arbiter_client: Client) -> None:
 
 
 def test_a_file_too_big_is_refused(arbiter_client: Client) -> None:
-    big = SimpleUploadedFile("t.trf", b"### " + b"x" * MAX_TRF_BYTES)
+    big = SimpleUploadedFile("t.trf", b"### " + b"x" * MAX_UPLOAD_BYTES)
 
     page = arbiter_client.post(IMPORT, {"file": big}).content.decode()
 
@@ -232,7 +232,7 @@ def test_pasted_text_too_long_is_refused_and_a_body_over_djangos_limit_is_a_400(
     client = Client(raise_request_exception=False)
     client.force_login(UserFactory.create())
 
-    page = client.post(IMPORT, {"text": "### " + "x" * MAX_TRF_BYTES}).content.decode()
+    page = client.post(IMPORT, {"text": "### " + "x" * MAX_UPLOAD_BYTES}).content.decode()
     too_big = client.post(IMPORT, {"text": "x" * 3_000_000})
 
     assert "The text is longer than 2 MB" in page

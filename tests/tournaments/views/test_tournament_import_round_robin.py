@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 
 from pairing.generator import generate_round_robin
-from pairing.generator.config import read_config
+from pairing.generator.config_reader import read_config
 from tests.tournaments.views.test_tournament_import import CONFIRM, token_of, upload
 from tournaments.domain.trf import write_trf
 from tournaments.models import Tournament, TournamentFormat

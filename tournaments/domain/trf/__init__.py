@@ -5,8 +5,9 @@ The public face of the TRF modules, so that callers import from one place:
 - `parse_trf(text) -> TrfDocument` reads a file and refuses a malformed one with `TrfError`
   (line and column);
 - `write_trf(doc, fmt)` writes TRF16 (`"trf16"`) or TRF-2026 (`"trf26"`);
-- `tournament_state(doc, round_number)` is the state before a round is paired, as the replay
-  harness feeds an engine; `recorded_pairing(doc, round_number)` is the pairing the file records;
+- `tournament_state_from_trf(doc, round_number)` is the state before a round is paired, as the
+  replay harness feeds an engine; `recorded_pairing(doc, round_number)` is the pairing the file
+  records;
 - `state_document(state, header)` is the inverse: a state as a file prepared for its next round;
 - `event_comment` / `read_event_comment`: the `### <Event> @ Round n: <details>` report lines.
 
@@ -33,7 +34,7 @@ from tournaments.domain.trf.state import (
     next_round_to_pair,
     recorded_pairing,
     state_document,
-    tournament_state,
+    tournament_state_from_trf,
 )
 from tournaments.domain.trf.write import TrfFormat, write_trf
 
@@ -56,6 +57,6 @@ __all__ = [
     "read_event_comment",
     "recorded_pairing",
     "state_document",
-    "tournament_state",
+    "tournament_state_from_trf",
     "write_trf",
 ]

@@ -17,7 +17,7 @@ from tournaments.domain.trf.dates import read_date
 from tournaments.domain.trf.model import TrfDocument, TrfPlayer
 from tournaments.domain.trf.player_lines import POINTS_COLUMNS, is_unknown_code, round_column
 from tournaments.domain.trf.report import Adjustment, AdjustmentKind
-from tournaments.domain.trf.state import tournament_state
+from tournaments.domain.trf.state import tournament_state_from_trf
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _NOT_KEPT = {
@@ -240,7 +240,7 @@ def _missing_records(document: TrfDocument, by_code: dict[str, list[int]]) -> It
             ),
         )
     if document.initial_color is None and document.players:
-        colour = tournament_state(document, 1).initial_color
+        colour = tournament_state_from_trf(document, 1).initial_color
         yield Adjustment(
             DEFAULTED,
             (),

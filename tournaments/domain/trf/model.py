@@ -3,8 +3,8 @@
 Pure Python: frozen, slotted dataclasses. A `TrfDocument` is what a TRF file says, in the
 project's own types (`PlayerId`, `Color`, `Outcome`, `Points`, `Scoring`, `ForbiddenPairs`),
 independent of the file flavour it was read from: `trf_read.parse_trf` builds one,
-`trf_write.write_trf` writes one, `trf_state.tournament_state` turns one into the state an engine
-reads. Scores are integers counting half-points.
+`trf_write.write_trf` writes one, `trf_state.tournament_state_from_trf` turns one into the state
+an engine reads. Scores are integers counting half-points.
 """
 
 from __future__ import annotations

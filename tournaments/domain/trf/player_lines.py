@@ -13,12 +13,11 @@ points column that then disagrees with the results is replaced by the score they
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from tournaments.domain.messages import Message, gettext_noop
-from tournaments.domain.state import Color, Outcome, PlayerId, Points, Scoring
-from tournaments.domain.trf.columns import columns, format_points, half_points, integer, is_number
+from tournaments.domain.state import Color, Outcome, PlayerId, Points
+from tournaments.domain.trf.columns import columns, half_points, integer, is_number
 from tournaments.domain.trf.model import TrfError, TrfPlayer, TrfRoundEntry
 
 FIRST_ROUND_COLUMN = 92
@@ -45,21 +44,6 @@ _CODES: dict[str, Outcome] = {
 _BYE_CODES = frozenset({Outcome.PAIRING_BYE, Outcome.HALF_BYE, Outcome.FULL_BYE, Outcome.ZERO_BYE})
 _ABSENT = TrfRoundEntry(opponent=None, color=Color.NONE, outcome=Outcome.ABSENT)
 _COLORS = {"w": Color.WHITE, "b": Color.BLACK, "-": Color.NONE, " ": Color.NONE}
-
-# What the opponent's entry may say for each result of a game (TRF16; `-`/`-` is a double
-# forfeit; `=`/`0` and `0`/`0` are the played games the arbiter scored ½-0 or 0-0, checklist
-# Q180). Anything else (1-1, 1-½, a played score against a forfeit) is refused (Q181-Q184).
-_COUNTERPARTS: dict[Outcome, frozenset[Outcome]] = {
-    Outcome.WIN: frozenset({Outcome.LOSS}),
-    Outcome.DRAW: frozenset({Outcome.DRAW, Outcome.LOSS}),
-    Outcome.LOSS: frozenset({Outcome.WIN, Outcome.DRAW, Outcome.LOSS}),
-    Outcome.FORFEIT_WIN: frozenset({Outcome.FORFEIT_LOSS}),
-    Outcome.FORFEIT_LOSS: frozenset({Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS}),
-    Outcome.UNRATED_WIN: frozenset({Outcome.UNRATED_LOSS}),
-    Outcome.UNRATED_DRAW: frozenset({Outcome.UNRATED_DRAW}),
-    Outcome.UNRATED_LOSS: frozenset({Outcome.UNRATED_WIN}),
-    Outcome.ADJOURNED: frozenset({Outcome.ADJOURNED}),
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,11 +75,11 @@ def is_pairing_entry(entry: TrfRoundEntry) -> bool:
     )
 
 
-_NO_GAME = gettext_noop(
+NO_GAME = gettext_noop(
     "round %(round)s: player %(player)s played %(opponent)s, but %(opponent)s has no game in "
     "that round"
 )
-_OTHER_GAME = gettext_noop(
+OTHER_GAME = gettext_noop(
     "round %(round)s: player %(player)s played %(opponent)s, but %(opponent)s says it played "
     "%(other)s"
 )
@@ -328,139 +312,3 @@ def _unpaired(code_char: str, color: Color) -> TrfRoundEntry:
             ),
         )
     return TrfRoundEntry(opponent=None, color=Color.NONE, outcome=outcome)
-
-
-def check_opponents(lines: Sequence[PlayerLine]) -> None:
-    """Both entries of every game agree: reciprocal opponents, opposite colours, matching
-    results (TRF16; bbpPairings `validatePairConsistency`); a round has at most one
-    pairing-allocated bye (TRF16 code `U`; C.04.1 c)."""
-    by_id: Mapping[PlayerId, PlayerLine] = {line.player.pairing_number: line for line in lines}
-    pairing_byes: dict[int, PlayerId] = {}
-    for line in lines:
-        player = line.player
-        for round_number, entry in enumerate(player.rounds, start=1):
-            if entry.opponent is not None:
-                _check_game(line, round_number, entry, by_id)
-            elif entry.outcome is Outcome.PAIRING_BYE:
-                earlier = pairing_byes.setdefault(round_number, player.pairing_number)
-                if earlier != player.pairing_number:
-                    raise TrfError(
-                        Message(
-                            gettext_noop(
-                                "round %(round)s: a second pairing-allocated bye "
-                                "(player %(player)s has one)"
-                            ),
-                            round=round_number,
-                            player=earlier,
-                        ),
-                        line=line.number,
-                        column=round_column(round_number) + 7,
-                    )
-
-
-def _check_game(
-    line: PlayerLine,
-    round_number: int,
-    entry: TrfRoundEntry,
-    by_id: Mapping[PlayerId, PlayerLine],
-) -> None:
-    player = line.player.pairing_number
-    opponent = entry.opponent
-    start = round_column(round_number)
-    other = by_id.get(opponent) if opponent is not None else None
-    if other is None:
-        raise TrfError(
-            Message(
-                gettext_noop("round %(round)s: opponent %(opponent)s is not a player of this file"),
-                round=round_number,
-                opponent=opponent,
-            ),
-            line=line.number,
-            column=start,
-        )
-    game = {"round": round_number, "player": player, "opponent": opponent}
-    answer = other.player.entry(round_number)
-    if answer is None or answer.opponent is None:
-        raise TrfError(Message(_NO_GAME, **game), line=other.number, column=start)
-    if answer.opponent != player:
-        raise TrfError(
-            Message(_OTHER_GAME, other=answer.opponent, **game),
-            line=other.number,
-            column=start,
-        )
-    if answer.color is not entry.color.opposite:
-        raise TrfError(
-            Message(
-                gettext_noop(
-                    "round %(round)s: player %(player)s played %(opponent)s with colour "
-                    "%(colour)s, so %(opponent)s needs %(needed)s, not %(found)s"
-                ),
-                colour=repr(entry.color.value),
-                needed=repr(entry.color.opposite.value),
-                found=repr(answer.color.value),
-                **game,
-            ),
-            line=other.number,
-            column=start + 5,
-        )
-    if answer.outcome not in _COUNTERPARTS[entry.outcome]:
-        raise TrfError(
-            Message(
-                gettext_noop(
-                    "round %(round)s: player %(player)s played %(opponent)s with result "
-                    "%(result)s, which does not agree with %(opponent)s's result %(found)s"
-                ),
-                result=repr(entry.outcome.value),
-                found=repr(answer.outcome.value),
-                **game,
-            ),
-            line=other.number,
-            column=start + 7,
-        )
-
-
-def settle_points(lines: Sequence[PlayerLine], scoring: Scoring) -> tuple[TrfPlayer, ...]:
-    """Check that the points column (81-84) equals the score of the results under `scoring`
-    (TRF16), and fill it in where the file left it blank. On a line with a result symbol read
-    as unknown (VCL Q166) a points column that disagrees is replaced by the score: the program
-    that wrote the file scored the symbol its own way.
-
-    Rounds after the last paired round (nobody has a game or a pairing-allocated bye) hold
-    announcements for the round to be paired (`0000 - H` in a file written before pairing);
-    the points may count them or not.
-    """
-    last_paired = max(
-        (
-            round_number
-            for line in lines
-            for round_number, entry in enumerate(line.player.rounds, start=1)
-            if is_pairing_entry(entry)
-        ),
-        default=0,
-    )
-    value = {outcome: scoring.points(outcome) for outcome in Outcome}
-    players: list[TrfPlayer] = []
-    for line in lines:
-        player = line.player
-        outcomes = [entry.outcome for entry in player.rounds]
-        score = Points(sum(value[outcome] for outcome in outcomes))
-        paired_score = sum(value[outcome] for outcome in outcomes[:last_paired])
-        if not line.points_given or (
-            line.unknown_codes and player.points not in (score, paired_score)
-        ):
-            player = replace(player, points=score)
-        elif player.points not in (score, paired_score):
-            raise TrfError(
-                Message(
-                    gettext_noop(
-                        "player %(player)s has %(points)s points, but the results give %(score)s"
-                    ),
-                    player=player.pairing_number,
-                    points=format_points(player.points),
-                    score=format_points(score),
-                ),
-                line=line.number,
-                column=POINTS_COLUMNS[0],
-            )
-        players.append(player)
-    return tuple(players)

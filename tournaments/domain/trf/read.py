@@ -16,26 +16,26 @@ from dataclasses import dataclass, field
 from tournaments.domain.messages import Message, gettext_noop
 from tournaments.domain.state import Color, ForbiddenPairs, Outcome, PlayerId, Points
 from tournaments.domain.trf.columns import (
-    MAX_PAIRING_NUMBER,
     MAX_ROUNDS,
-    columns,
-    half_points,
-    integer,
     token_integer,
     tokens,
 )
+from tournaments.domain.trf.consistency import check_opponents, settle_points
 from tournaments.domain.trf.model import (
     TrfAcceleration,
-    TrfByeRequest,
     TrfDocument,
     TrfError,
 )
-from tournaments.domain.trf.player_lines import (
-    PlayerLine,
-    check_opponents,
-    read_player_line,
-    round_column,
-    settle_points,
+from tournaments.domain.trf.player_lines import PlayerLine, read_player_line
+from tournaments.domain.trf.records import (
+    AccelerationLine,
+    ByeLine,
+    ForbiddenLine,
+    read_absent,
+    read_acceleration,
+    read_bye,
+    read_forbidden,
+    round_dates,
 )
 from tournaments.domain.trf.scoring import ScoringReader
 
@@ -54,11 +54,6 @@ _TEXT_FIELDS = {
 }
 _XXC_COLOURS = {"WHITE1": Color.WHITE, "BLACK1": Color.BLACK}
 _TRF26_COLOURS = {"W": Color.WHITE, "B": Color.BLACK}
-_BYE_KINDS = {"F": Outcome.FULL_BYE, "H": Outcome.HALF_BYE, "Z": Outcome.ZERO_BYE}
-
-
-_PAIRING_NUMBER = Message(gettext_noop("pairing number"))
-_ACCELERATION = Message(gettext_noop("acceleration"))
 
 
 def _kind_name(outcome: Outcome) -> str:
@@ -68,39 +63,6 @@ def _kind_name(outcome: Outcome) -> str:
         Outcome.HALF_BYE: Message(gettext_noop("half-point bye")),
     }
     return names.get(outcome, Message(gettext_noop("zero-point bye")))
-
-
-@dataclass(frozen=True, slots=True)
-class _AccelerationLine:
-    """`XXA` (one player, every round) or `250` (a range of players and rounds), with the line
-    `number` and the `column` of its first player, for the checks made once all players are
-    known."""
-
-    number: int
-    column: int
-    first_player: PlayerId
-    last_player: PlayerId
-    first_round: int
-    values: tuple[Points, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class _ForbiddenLine:
-    """`XXP` or `260`: the players, each with its column, and the rounds."""
-
-    number: int
-    players: tuple[tuple[PlayerId, int], ...]
-    first_round: int
-    last_round: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class _ByeLine:
-    """`240`: the request and the column of each player."""
-
-    number: int
-    request: TrfByeRequest
-    columns: tuple[int, ...]
 
 
 @dataclass
@@ -117,9 +79,9 @@ class _Reader:
     scoring: ScoringReader = field(default_factory=ScoringReader)
     tie_breaks: tuple[str, ...] = ()
     standings_tie_breaks: tuple[str, ...] = ()
-    accelerations: list[_AccelerationLine] = field(default_factory=list)
-    forbidden: list[_ForbiddenLine] = field(default_factory=list)
-    byes: list[_ByeLine] = field(default_factory=list)
+    accelerations: list[AccelerationLine] = field(default_factory=list)
+    forbidden: list[ForbiddenLine] = field(default_factory=list)
+    byes: list[ByeLine] = field(default_factory=list)
     absent: list[tuple[PlayerId, int, int]] = field(default_factory=list)
     comments: list[str] = field(default_factory=list)
     other_lines: list[str] = field(default_factory=list)
@@ -143,7 +105,7 @@ class _Reader:
             self.deputies.append(line[4:].strip())
         elif code == "132":
             self._once(code, number)
-            self.round_dates = _round_dates(line)
+            self.round_dates = round_dates(line)
         elif code in ("XXR", "142"):
             self._read_total_rounds(line, number)
         elif code in ("XXC", "152"):
@@ -158,13 +120,13 @@ class _Reader:
         elif self.scoring.accepts(code):
             self.scoring.read(line, number)
         elif code in ("XXA", "250"):
-            self.accelerations.append(_read_acceleration(line, number))
+            self.accelerations.append(read_acceleration(line, number))
         elif code in ("XXP", "260"):
-            self.forbidden.append(_read_forbidden(line, number))
+            self.forbidden.append(read_forbidden(line, number))
         elif code == "240":
-            self.byes.append(_read_bye(line, number))
+            self.byes.append(read_bye(line, number))
         elif code == "XXZ":
-            self.absent.extend(_read_absent(line, number))
+            self.absent.extend(read_absent(line, number))
         else:
             self.other_lines.append(line)
 
@@ -383,179 +345,3 @@ def _check_known(player: PlayerId, known: set[PlayerId], number: int, column: in
             line=number,
             column=column,
         )
-
-
-def _round_dates(line: str) -> tuple[str, ...]:
-    """`132`: one date per round, in the round's 10-column block from column 92 (TRF16)."""
-    dates = []
-    round_number = 1
-    while round_column(round_number) <= len(line):
-        start = round_column(round_number)
-        dates.append(columns(line, start, start + 9).strip())
-        round_number += 1
-    while dates and not dates[-1]:
-        dates.pop()
-    return tuple(dates)
-
-
-def _read_acceleration(line: str, number: int) -> _AccelerationLine:
-    if line[:3] == "XXA":
-        # XXA NNNN pp.p pp.p ...: player at 5-8, round r's points at 10 + 5*(r-1) (JaVaFo).
-        words = tokens(line, 4)
-        if not words:
-            raise TrfError(
-                Message(gettext_noop("XXA needs a pairing number")), line=number, column=5
-            )
-        (word, column), values = words[0], words[1:]
-        player = PlayerId(token_integer(word, number, column, _PAIRING_NUMBER, MAX_PAIRING_NUMBER))
-        return _AccelerationLine(
-            number=number,
-            column=column,
-            first_player=player,
-            last_player=player,
-            first_round=1,
-            values=tuple(half_points(w, number, c, _ACCELERATION) for w, c in values),
-        )
-    # 250: match points 5-8, game points 10-13, rounds 15-17 and 19-21, players 23-26 and 28-31.
-    match_points = columns(line, 5, 8).strip()
-    if match_points and half_points(match_points, number, 5, "match points"):
-        raise TrfError(
-            Message(gettext_noop("team match-point acceleration is not supported")),
-            line=number,
-            column=5,
-        )
-    points = half_points(columns(line, 10, 13).strip(), number, 10, _ACCELERATION)
-    first_round = _required(line, number, 15, 17, Message(gettext_noop("first round")))
-    last_round = _required(line, number, 19, 21, Message(gettext_noop("last round")))
-    first_player = _required(line, number, 23, 26, Message(gettext_noop("first player")))
-    last_player = _required(line, number, 28, 31, Message(gettext_noop("last player")))
-    _check_round_range(first_round, last_round, number, column=15)
-    return _AccelerationLine(
-        number=number,
-        column=23,
-        first_player=PlayerId(first_player),
-        last_player=PlayerId(last_player),
-        first_round=first_round,
-        values=(points,) * (last_round - first_round + 1),
-    )
-
-
-def _check_round_range(first: int, last: int, number: int, *, column: int) -> None:
-    """Rounds `first` to `last` of a record (`250`, `260`) must be a range from round 1 on."""
-    if first < 1 or last < first:
-        raise TrfError(
-            Message(
-                gettext_noop("rounds %(first)s-%(last)s are not a range"), first=first, last=last
-            ),
-            line=number,
-            column=column,
-        )
-
-
-def _required(line: str, number: int, first: int, last: int, what: str) -> int:
-    value = integer(line, number, first, last, what)
-    if value is None:
-        raise TrfError(
-            Message(
-                gettext_noop("missing %(what)s (columns %(first)s-%(last)s)"),
-                what=what,
-                first=first,
-                last=last,
-            ),
-            line=number,
-            column=first,
-        )
-    return value
-
-
-def _read_forbidden(line: str, number: int) -> _ForbiddenLine:
-    if line[:3] == "XXP":
-        # XXP id id ...: all the players on the line are mutually forbidden (JaVaFo).
-        first_round, last_round, words = 1, None, tokens(line, 4)
-    else:
-        # 260: first round 5-7, last round 9-11, players from 13 (TRF-2026).
-        first_round = _required(line, number, 5, 7, Message(gettext_noop("first round")))
-        last_round = _required(line, number, 9, 11, Message(gettext_noop("last round")))
-        _check_round_range(first_round, last_round, number, column=5)
-        words = tokens(line, 12)
-    players = tuple(
-        (
-            PlayerId(
-                token_integer(
-                    word,
-                    number,
-                    column,
-                    _PAIRING_NUMBER,
-                    MAX_PAIRING_NUMBER,
-                )
-            ),
-            column,
-        )
-        for word, column in words
-    )
-    if len({player for player, _ in players}) < 2:
-        raise TrfError(
-            Message(gettext_noop("%(code)s needs at least two players"), code=line[:3]),
-            line=number,
-            column=5,
-        )
-    return _ForbiddenLine(
-        number=number,
-        players=players,
-        first_round=first_round,
-        last_round=last_round,
-    )
-
-
-def _read_bye(line: str, number: int) -> _ByeLine:
-    # 240: kind at 5 (F/H/Z), round at 7-9, players from 11 (TRF-2026).
-    kind = columns(line, 5, 5).upper()
-    if kind not in _BYE_KINDS:
-        raise TrfError(
-            Message(gettext_noop("unknown bye kind %(kind)s (F, H or Z)"), kind=repr(kind)),
-            line=number,
-            column=5,
-        )
-    round_number = _required(line, number, 7, 9, Message(gettext_noop("round")))
-    if round_number < 1:
-        raise TrfError(Message(gettext_noop("rounds are numbered from 1")), line=number, column=7)
-    words = tokens(line, 10)
-    if not words:
-        raise TrfError(
-            Message(gettext_noop("240 needs at least one player")), line=number, column=11
-        )
-    players = tuple(
-        PlayerId(token_integer(word, number, column, _PAIRING_NUMBER, MAX_PAIRING_NUMBER))
-        for word, column in words
-    )
-    return _ByeLine(
-        number=number,
-        request=TrfByeRequest(outcome=_BYE_KINDS[kind], round_number=round_number, players=players),
-        columns=tuple(column for _, column in words),
-    )
-
-
-def _read_absent(line: str, number: int) -> list[tuple[PlayerId, int, int]]:
-    """`XXZ id id ...` (JaVaFo): players absent in the round to pair; each with its line and
-    column, checked once every player line is known."""
-    words = tokens(line, 4)
-    if not words:
-        raise TrfError(
-            Message(gettext_noop("XXZ needs at least one player")), line=number, column=5
-        )
-    return [
-        (
-            PlayerId(
-                token_integer(
-                    word,
-                    number,
-                    column,
-                    _PAIRING_NUMBER,
-                    MAX_PAIRING_NUMBER,
-                )
-            ),
-            number,
-            column,
-        )
-        for word, column in words
-    ]

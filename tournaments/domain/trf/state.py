@@ -1,9 +1,9 @@
 """From a TRF document to the state an engine reads, and to the pairing a round recorded; and
 from a state back to a TRF document (`state_document`).
 
-`tournament_state(doc, r)` is the state before round r is paired, built exactly as the project's
-replay harness (tests/data/tools/pairing_compare.py) rebuilds a reference file before asking an
-engine for round r: rounds 1..r-1 as history, the round-r entries that say "not paired" as
+`tournament_state_from_trf(doc, r)` is the state before round r is paired, built exactly as the
+project's replay harness (tests/data/tools/pairing_compare.py) rebuilds a reference file before
+asking an engine for round r: rounds 1..r-1 as history, the round-r entries that say "not paired" as
 `not_paired`, the initial colour from `XXC`/`152` or inferred from round 1 like bbpPairings.
 """
 
@@ -60,7 +60,7 @@ def next_round_to_pair(doc: TrfDocument) -> int:
     return round_number
 
 
-def tournament_state(doc: TrfDocument, round_number: int | None = None) -> TournamentState:
+def tournament_state_from_trf(doc: TrfDocument, round_number: int | None = None) -> TournamentState:
     """The state before `round_number` is paired (default: `next_round_to_pair(doc)`).
 
     History: rounds 1..r-1 of every player, a missing entry being an absence (TRF16: blank
@@ -216,7 +216,7 @@ def state_document(
     ranks: Mapping[int, int] | None = None,
 ) -> TrfDocument:
     """The state as a TRF file prepared for pairing its next round: the inverse of
-    `tournament_state`.
+    `tournament_state_from_trf`.
 
     Each player line holds the history (rounds 1..n), then, for a player not to be paired in
     round n+1, that round's entry (`0000 - H`, `F`, `Z`, or `0000 - -` for an absence); its
@@ -228,8 +228,8 @@ def state_document(
     lines, later announced byes (`240`), and each player's details (sex, title, federation, FIDE
     id, birth date) from its player of the same pairing number.
 
-    `tournament_state(state_document(s, h)) == s` whenever each round of the history has a game
-    or a pairing-allocated bye and nobody is left out of a round after the last one.
+    `tournament_state_from_trf(state_document(s, h)) == s` whenever each round of the history has
+    a game or a pairing-allocated bye and nobody is left out of a round after the last one.
     """
     details = {player.pairing_number: player for player in header.players}
     entries = {

@@ -14,7 +14,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from tournaments.domain.trf import TrfWriteError
 from tournaments.models import Tournament
-from tournaments.selectors.state import tournament_trf_report
+from tournaments.selectors.trf import tournament_trf_report
 
 
 class Command(BaseCommand):

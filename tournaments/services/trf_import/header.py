@@ -20,7 +20,7 @@ from tournaments.domain.ratings import RatingMethod
 from tournaments.domain.roundrobin import round_robin_type
 from tournaments.domain.state import Color
 from tournaments.domain.tiebreaks import is_buchholz, is_known_tiebreak
-from tournaments.domain.trf import TrfDocument, tournament_state
+from tournaments.domain.trf import TrfDocument, tournament_state_from_trf
 from tournaments.domain.trf.dates import read_date
 from tournaments.domain.trf.national import NationalLineError, NationalSupport, read_national
 from tournaments.domain.trf.report import Adjustment, AdjustmentKind, RoundRobinReading
@@ -173,7 +173,7 @@ def create_tournament(
         ),
         baku_acceleration=_baku_acceleration(document, lines, adjustments),
         initial_color=InitialColor.WHITE
-        if tournament_state(document, 1).initial_color is Color.WHITE
+        if tournament_state_from_trf(document, 1).initial_color is Color.WHITE
         else InitialColor.BLACK,
         points_win=scoring.win,
         points_draw=scoring.draw,
@@ -276,7 +276,7 @@ def _baku_acceleration(document: TrfDocument, lines: Lines, adjustments: list[Ad
     if not document.accelerations:
         return baku_code
     recorded = {item.player: item.points for item in document.accelerations}
-    difference = acceleration_difference(tournament_state(document, 1), recorded)
+    difference = acceleration_difference(tournament_state_from_trf(document, 1), recorded)
     if difference is not None:
         raise lines.refuse_header(
             ("XXA", "250"),

@@ -22,7 +22,7 @@ from tournaments.domain.trf import (
     TrfDocument,
     TrfPlayer,
     recorded_pairing,
-    tournament_state,
+    tournament_state_from_trf,
 )
 from tournaments.domain.trf.report import Adjustment, AdjustmentKind
 from tournaments.exceptions import TrfImportError
@@ -308,7 +308,7 @@ def mark_round_robin_withdrawals(
     """A round robin's player whose games end in forfeit losses to the last round has withdrawn
     from the first of them (C.06 V.4; `withdrawn_in_file`): the standings then apply the 50 %
     rule. A file whose last round is not recorded marks nobody."""
-    state = tournament_state(document, document.round_count + 1)
+    state = tournament_state_from_trf(document, document.round_count + 1)
     withdrawn: list[Player] = []
     for player_id in sorted(withdrawn_in_file(state)):
         history = state.player(player_id).history
