@@ -10,7 +10,7 @@ from pathlib import Path
 
 from standings.ranks import tiebreak_list
 from standings.tiebreaks import compute_standings, parse_codes
-from tournaments.domain.trf import parse_trf, tournament_state
+from tournaments.domain.trf import parse_trf, tournament_state_from_trf
 
 ROOT = Path(__file__).resolve().parents[3]
 DATA = ROOT / "tests" / "data" / "tiebreaks-crosstest"
@@ -56,7 +56,9 @@ def test_the_rank_check_finds_a_player_ranked_above_a_better_one() -> None:
     doc = parse_trf((DATA / "B_2017_9.trf").read_text(encoding="utf-8"))
     codes = [code.text for code in tiebreak_list(None, doc)]
     standings = compute_standings(
-        tournament_state(doc), parse_codes(",".join(codes)), edition=harness.EDITIONS["2026"]
+        tournament_state_from_trf(doc),
+        parse_codes(",".join(codes)),
+        edition=harness.EDITIONS["2026"],
     )
     players: list[dict[str, float | None]] = []
     for row in standings.rows:
