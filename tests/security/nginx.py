@@ -77,12 +77,13 @@ class Browser:
     def __init__(self, port: int, address: str) -> None:
         self.port, self.address = port, address
         self.cookies: dict[str, str] = {}
+        self.timeout = 30.0
 
     def request(
         self, method: str, path: str, form: dict[str, str] | None = None, **headers: str
     ) -> tuple[int, str]:
         connection = http.client.HTTPConnection(
-            "127.0.0.1", self.port, timeout=30, source_address=(self.address, 0)
+            "127.0.0.1", self.port, timeout=self.timeout, source_address=(self.address, 0)
         )
         head = {"Host": f"127.0.0.1:{self.port}", **headers}
         if self.cookies:
