@@ -11,7 +11,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.domain.bye_requests import ByeNotAllowed, ByeRequest, bye_request_warning
-from tournaments.domain.warnings import ActionWarning, Confirmed, Level
+from tournaments.domain.warnings import Confirmed
+from tournaments.domain.withdrawals import StatusRefused, check_withdrawal, reinstatement_notice
 from tournaments.exceptions import (
     ByeRefused,
     ForbiddenPairRefused,
@@ -152,19 +153,17 @@ def player_withdraw(*, player: Player, from_round: int, by: User, expelled: bool
     """
     tournament = lock_tournament(player.tournament_id)
     player = Player.objects.get(pk=player.pk)
-    if player.status == PlayerStatus.WITHDRAWN:
-        raise PlayerStatusError(
-            _("%(name)s has already withdrawn (from round %(number)s).")
-            % {"name": player.name, "number": player.withdrawn_from_round}
+    try:
+        check_withdrawal(
+            name=player.name,
+            withdrawn=player.status == PlayerStatus.WITHDRAWN,
+            withdrawn_from=player.withdrawn_from_round,
+            from_round=from_round,
+            first_open=next_round_number(tournament),
+            rounds=tournament.rounds,
         )
-    first_open = next_round_number(tournament)
-    if not first_open <= from_round <= tournament.rounds:
-        raise PlayerStatusError(
-            _("Choose a round not yet paired: %(first)s to %(last)s.")
-            % {"first": first_open, "last": tournament.rounds}
-            if first_open <= tournament.rounds
-            else _("Every round is paired: enter the remaining games as forfeits.")
-        )
+    except StatusRefused as refusal:
+        raise PlayerStatusError(refusal_text(refusal)) from None
     cancelled = Bye.objects.filter(player=player, round__number__gte=from_round)
     count, _deleted = cancelled.delete()
     player.status, player.withdrawn_from_round = PlayerStatus.WITHDRAWN, from_round
@@ -188,30 +187,17 @@ def player_reinstate(*, player: Player, by: User, confirmed: Confirmed | None = 
     missed meanwhile stay absences (zero points). A Level-2 notice says so. Audited."""
     tournament = lock_tournament(player.tournament_id)
     player = Player.objects.get(pk=player.pk)
-    if player.status != PlayerStatus.WITHDRAWN:
-        raise PlayerStatusError(_("%(name)s has not withdrawn.") % {"name": player.name})
-    first_open = next_round_number(tournament)
-    if first_open > tournament.rounds:
-        raise PlayerStatusError(_("Every round is paired: there is no round left to play."))
-    missed = (
-        _("Rounds %(first)s-%(last)s stay unplayed: zero points.")
-        % {"first": player.withdrawn_from_round, "last": first_open - 1}
-        if player.withdrawn_from_round is not None and player.withdrawn_from_round < first_open
-        else _("No round was missed.")
-    )
-    require_confirmation(
-        ActionWarning(
-            Level.NOTICE,
-            _("%(name)s comes back from round %(number)s.")
-            % {"name": player.name, "number": first_open},
-            (
-                missed,
-                _("%(name)s is paired again from round %(number)s.")
-                % {"name": player.name, "number": first_open},
-            ),
-        ),
-        confirmed,
-    )
+    try:
+        notice = reinstatement_notice(
+            name=player.name,
+            withdrawn=player.status == PlayerStatus.WITHDRAWN,
+            withdrawn_from=player.withdrawn_from_round,
+            first_open=next_round_number(tournament),
+            rounds=tournament.rounds,
+        )
+    except StatusRefused as refusal:
+        raise PlayerStatusError(refusal_text(refusal)) from None
+    require_confirmation(translated_warning(notice), confirmed)
     old = f"withdrawn from round {player.withdrawn_from_round}"
     player.status, player.withdrawn_from_round = PlayerStatus.ACTIVE, None
     player.expelled = False
