@@ -8,16 +8,19 @@ from pathlib import Path
 import pytest
 import time_machine
 from django.contrib.auth.models import User
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from pairing.cli import main as engine_command_line
 from pairing.engine import DutchConfig, NoValidPairing, RoundPairing, pair
+from pairing.engine.dutch.edition import TITLE_2017, TITLE_2025
 from pairing.exceptions import PairingRunInProgress
+from pairing.explanation import explanation_lines
 from pairing.models import PairingRun, RunStatus
 from pairing.services import runs
 from pairing.services.rounds import round_publish, round_request_pairing
 from pairing.services.runs import pairing_run_execute
 from tests.pairing.fixtures import expected_pairs, import_round_input
+from tournaments.domain.messages import from_record
 from tournaments.domain.state import TournamentState
 from tournaments.models import AuditEntry, ByeKind, Game, Result, Round, RoundState
 
@@ -173,3 +176,21 @@ def test_every_round_of_the_worked_example_is_paired_as_expected(
         "player__pairing_number", flat=True
     )
     assert boards(rnd) + [(player, 0) for player in bye] == expected_pairs(number)
+
+
+def test_a_run_stores_its_explanation_as_records_the_pages_translate(
+    round3: Round, arbiter: User
+) -> None:
+    run = round_request_pairing(rnd=round3, by=arbiter)
+
+    pairing_run_execute(run_id=run.pk)
+
+    run.refresh_from_db()
+    records = run.records["explanation"]
+    assert [str(from_record(record)) for record in records] == run.explanation_lines
+    assert records[0] == {
+        "m": "rules: %(title)s",
+        "v": {"title": {"m": TITLE_2017 if run.edition == "FIDE_DUTCH" else TITLE_2025, "v": {}}},
+    }
+    with translation.override("fr"):
+        assert explanation_lines(run)[0].startswith("règles : C.04.3 Système FIDE (hollandais)")
