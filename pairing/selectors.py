@@ -11,6 +11,8 @@ import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from pairing.engine import Edition, RuleWarning, pairing_warnings
 from pairing.models import PairingRun
 from pairing.roundrobin.checks import round_robin_warnings
@@ -219,3 +221,39 @@ def round_unpaired_players(rnd: Round) -> list[Player]:
     return list(
         rnd.tournament.players.filter(pairing_number__in=to_pair - taken).order_by("pairing_number")
     )
+
+
+@dataclass(frozen=True, slots=True)
+class NotPaired:
+    """A player without a board in a round, and why: a bye they asked for (its kind), an
+    absence, a withdrawal, or a late entry (issue 31: checked before publishing)."""
+
+    player: Player
+    reason: str
+
+
+def round_not_paired(rnd: Round) -> list[NotPaired]:
+    """Who has no board in `rnd` besides the pairing-allocated bye, by pairing number: the
+    requested byes and absences (C.04.1 c; C.05 Annex 1), the withdrawn players, the late
+    entries, and any other player left out. Three queries."""
+    reasons: dict[int, str] = {}
+    byes = list(rnd.byes.select_related("player"))
+    players = {bye.player.pk: bye.player for bye in byes if bye.kind != ByeKind.PAIRING_ALLOCATED}
+    for bye in byes:
+        reasons[bye.player.pk] = str(bye.get_kind_display())
+    taken = {bye.player.pk for bye in byes}
+    taken |= {pk for pair in rnd.games.values_list("white_id", "black_id") for pk in pair}
+    for player in rnd.tournament.players.exclude(pk__in=taken):
+        players[player.pk] = player
+        if player.withdrawn_from_round is not None and player.withdrawn_from_round <= rnd.number:
+            reasons[player.pk] = _("Withdrawn from round %(number)s") % {
+                "number": player.withdrawn_from_round
+            }
+        elif player.first_round > rnd.number:
+            reasons[player.pk] = _("Plays from round %(number)s (late entry)") % {
+                "number": player.first_round
+            }
+        else:
+            reasons[player.pk] = _("Absent: not paired")
+    ordered = sorted(players.values(), key=lambda player: player.pairing_number)
+    return [NotPaired(player=player, reason=reasons[player.pk]) for player in ordered]

@@ -68,6 +68,7 @@ def _context(
         "rounds": list(tournament.round_set.values_list("number", flat=True)),
         "run": run,
         "pairing": pairing,
+        "not_paired": selectors.round_not_paired(rnd) if pairing.rows or pairing.bye else [],
         "is_draft": is_draft,
         "correctable": correctable,
         "exchange_form": (

@@ -74,6 +74,20 @@ def user_is_officer(user: AbstractBaseUser | AnonymousUser) -> bool:
     return user_is_staff(user) or bool(user_federations(user))
 
 
+EXPORTS_LINK = "exports_link"
+"""The session key that says whether the header links to the officers' Exports page."""
+
+
+def remember_exports_link(
+    sender: object, request: HttpRequest | None, user: AbstractBaseUser, **kwargs: object
+) -> None:
+    """At login (the `user_logged_in` signal), keep in the session whether the user opens the
+    officers' Exports page, so that the header's link costs no query on each page (issue 31:
+    officers had no link). An office given later shows from the next login."""
+    if request is not None and hasattr(request, "session"):
+        request.session[EXPORTS_LINK] = user_is_officer(user)
+
+
 def user_reads_reports(user: AbstractBaseUser | AnonymousUser, tournament: Tournament) -> bool:
     """Whether `user` may download `tournament`'s reports (TRF, PDFs): one of its arbiters, an
     officer of its federation (whoever organised it), or staff. Reading grants no change."""

@@ -4,12 +4,9 @@ from __future__ import annotations
 
 import segno
 from django import template
-from django.contrib.auth.base_user import AbstractBaseUser
-from django.contrib.auth.models import AnonymousUser
 from django.utils.safestring import SafeString, mark_safe
 
 from tournaments.domain.chess960 import back_rank
-from tournaments.http import user_is_officer
 from tournaments.translation import translated as _translated
 
 register = template.Library()
@@ -47,10 +44,3 @@ def qr_svg(url: str, title: str = "QR code") -> SafeString:
     svg = code.svg_inline(scale=4, title=title, dark="#111", light="#fff", omitsize=True)
     # segno writes the SVG itself and escapes the title: the markup is safe.
     return mark_safe(svg)  # noqa: S308
-
-
-@register.filter
-def opens_exports(user: AbstractBaseUser | AnonymousUser) -> bool:
-    """Whether the header links to the officers' Exports page for `user`: a federation's
-    officer or staff (issue 31: officers had no link)."""
-    return user_is_officer(user)
