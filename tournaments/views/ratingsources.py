@@ -110,13 +110,15 @@ def _chosen(values: list[str]) -> set[int]:
 @arbiter_required
 @require_safe
 def update_preview(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
-    """What the update would change for the chosen players (all who differ when none is
-    chosen), before anything changes (Q142, Q144)."""
+    """What the update would change for the chosen players (all who differ when the request
+    names none; none when the boxes were all left unticked), before anything changes (Q142,
+    Q144)."""
     chosen = _chosen(request.GET.getlist("player"))
+    ticked = "ticked" in request.GET  # from the differences' boxes: none ticked, none chosen
     differences = [
         difference
         for difference in (list_differences(tournament) if tournament.list_check else [])
-        if not chosen or difference.player.pk in chosen
+        if difference.player.pk in chosen or not (chosen or ticked)
     ]
     context = {
         "tournament": tournament,

@@ -190,6 +190,8 @@ def test_chosen_players_are_previewed_then_only_they_are_updated(
     assert "Nguyen, Thi Lan" in text and "Fischer" not in text
     assert "1500 → <strong>1620</strong>" in text  # no standard rating: the rapid list's
     assert Player.objects.get(pk=nguyen.pk).fide_rating == 1500  # nothing changed yet
+    untouched = client.get(page + "update-from-list/preview/", {"ticked": "1"}).content.decode()
+    assert "No chosen player differs" in untouched  # every box left unticked
 
     response = client.post(page + "update-from-list/", {"player": str(nguyen.pk)})
     assert response.status_code == 302
