@@ -69,13 +69,15 @@ _SYSTEMS = {
 
 
 def edition_of(doc: TrfDocument, option: str | None) -> Edition:
-    """The edition to pair by: `--edition` when given, else the `192` record; a `192` record
-    naming the other edition, or one that is not a Dutch system, is refused (ValueError)."""
+    """The edition to pair by: `--edition` when given, else the `192` record (or the system
+    code bbpPairings 6.0.0 writes on `092`); a record naming the other edition, or one that is
+    not a Dutch system, is refused (ValueError)."""
     recorded: Edition | None = None
     if doc.pairing_system:
         recorded = _SYSTEMS.get(split_system_code(doc.pairing_system)[0])
         if recorded is None:
-            raise ValueError(f"unsupported pairing system {doc.pairing_system!r} (192)")
+            line = "092" if doc.system_in_092 else "192"
+            raise ValueError(f"unsupported pairing system {doc.pairing_system!r} ({line})")
     if option is None:
         return recorded or Edition.DUTCH_2017
     chosen = _EDITIONS[option]

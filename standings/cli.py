@@ -5,7 +5,9 @@
 
 `--check` is the tie-break half of a pairing and tie-break checker (FIDE VCL4THP Q21): it lists
 the players whose rank in the file does not follow the tie-break list, exit status 1 if any.
-Rank 0 means unranked (withdrawn players, a dummy bye player): they are not compared.
+Rank 0 means unranked (withdrawn players, a dummy bye player): they are not compared. Players
+tied on every tie-break may share their place (TRF: "ties allowed"). A file that gives no ranks
+at all has nothing to check: it says so and exits 0.
 
 Without `--edition`, the edition in force on the file's start date (`042`) is used, and the
 newest edition when the file gives no date. Without `--tiebreaks`, the file's own list
@@ -97,8 +99,9 @@ def as_table(standings: Standings, doc: TrfDocument) -> str:
 
 def rank_differences(standings: Standings, doc: TrfDocument) -> list[str]:
     """The players whose rank in the file (TRF columns 86-89) does not follow the tie-break
-    list. Players equal on every value were separated by lot (C.07), so among themselves any
-    order of the ranks they share is accepted.
+    list. Players equal on every value share the place (C.07 4.2; the rank column allows
+    ties), or were separated by lot: among themselves the shared first place, or any order of
+    the places they span, is accepted.
 
     Rank 0 means unranked (a withdrawn player, a dummy bye player): such players are not
     compared, and the others' places are counted without them."""
@@ -116,6 +119,8 @@ def rank_differences(standings: Standings, doc: TrfDocument) -> list[str]:
         given = [recorded.get(row.player_id) for row in rows]
         if sorted(rank or 0 for rank in given) == expected:
             continue
+        if all(rank == expected[0] for rank in given):
+            continue  # a shared place (C.07 4.2, TRF "ties allowed"; VCL Q203)
         places = (
             str(expected[0])
             if len(rows) == 1
@@ -145,6 +150,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments = _arguments(argv)
     try:
         doc = parse_trf(arguments.trf.read_text(encoding="utf-8"))
+        if arguments.check and not any(player.rank for player in doc.players):
+            # A file without ranks (columns 86-89 blank or 0): nothing contradicts the list.
+            print("the file gives no ranks (columns 86-89): there is nothing to check")
+            return 0
         codes = tiebreak_list(arguments.tiebreaks, doc)
         after = arguments.round
         state = (

@@ -37,6 +37,7 @@ from tournaments.selectors import reports
 from tournaments.selectors.integrity import report_comments
 from tournaments.selectors.reports import TrfMode
 from tournaments.selectors.state import state_rows
+from tournaments.selectors.trf_ranks import trf_ranks
 
 
 def tournament_trf_document(
@@ -112,8 +113,11 @@ def tournament_trf_report(
     player line (a withdrawn player's `0000 - -` for the next round is the engines', not the
     report's), `062`/`072`/`082` counted. `mode="exchange"`, the engine-exchange file: the
     player lines as prepared for pairing the next round (JaVaFo reads no `240` line).
-    Raises `TrfWriteError` when the flavour cannot say what the tournament holds."""
-    doc = _fide_ratings(tournament_trf_document(tournament, report=True), tournament)
+    The rank column is the standings' (`trf_ranks`: shared places, rank 0 for a player the
+    standings leave out; Q217). Raises `TrfWriteError` when the flavour cannot say what the
+    tournament holds."""
+    ranks = trf_ranks(tournament)  # the standings order under the tie-break list (Q217)
+    doc = _fide_ratings(tournament_trf_document(tournament, ranks=ranks, report=True), tournament)
     played = None
     if mode == "report":
         doc = reports.report_header(doc, tournament)

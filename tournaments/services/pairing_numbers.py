@@ -39,6 +39,12 @@ def _renumbering(tournament: Tournament) -> tuple[list[Player], list[tuple[Playe
     return players, moves
 
 
+def planned_renumbering(tournament: Tournament) -> list[tuple[Player, int]]:
+    """Each player whose pairing number the initial order would change, with the new number
+    (nothing is saved)."""
+    return _renumbering(tournament)[1]
+
+
 def _renumber(
     tournament: Tournament, planned: tuple[list[Player], list[tuple[Player, int]]] | None = None
 ) -> tuple[list[Player], str, str]:

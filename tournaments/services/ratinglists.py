@@ -24,6 +24,7 @@ from tournaments.domain.ratinglists import (
     check_mapping,
     read_list,
 )
+from tournaments.domain.warnings import Confirmed
 from tournaments.exceptions import TournamentError
 from tournaments.models import (
     InitialOrderCriterion,
@@ -35,8 +36,9 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.selectors.state import paired_from
-from tournaments.services.base import audit, lock_tournament
+from tournaments.services.base import audit, lock_tournament, require_confirmation
 from tournaments.services.pairing_numbers import tournament_assign_pairing_numbers
+from tournaments.services.renumbering import initial_order_warning
 
 BATCH_SIZE = 5000
 """Rows per INSERT where COPY is not available (SQLite)."""
@@ -187,12 +189,18 @@ def rating_list_import(
 
 @transaction.atomic
 def tournament_set_initial_ranking(
-    *, tournament: Tournament, rating_kind: str, criterion: str, by: User
+    *,
+    tournament: Tournament,
+    rating_kind: str,
+    criterion: str,
+    by: User,
+    confirmed: Confirmed | None = None,
 ) -> Tournament:
     """What the initial ranking rests on (C.04.2 B.2): the rate of play whose rating the
     tournament uses (standard, rapid or blitz) and the announced criterion for players level on
     rating and title (alphabetical or FIDE ID, VCL Q146). Fixed once round 1 is paired; until
-    then the pairing numbers follow the new order at once. Recorded."""
+    then the pairing numbers follow the new order at once, after a Level-3 confirmation when
+    some change (Q150). Recorded."""
     tournament = lock_tournament(tournament.pk)
     kind, order = RatingKind(rating_kind), InitialOrderCriterion(criterion)
     if (kind, order) == (tournament.rating_kind, tournament.initial_order_criterion):
@@ -201,6 +209,7 @@ def tournament_set_initial_ranking(
         raise TournamentError(
             _("Round 1 is paired: the rating and the order of equal players are fixed.")
         )
+    require_confirmation(initial_order_warning(tournament, order), confirmed)
 
     def described(rating: str, criterion: str) -> str:
         return f"{RatingKind(rating).label} ratings, then {InitialOrderCriterion(criterion).label}"

@@ -18,6 +18,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 
 from tournaments.domain.trf import TrfFormat, TrfWriteError
+from tournaments.domain.trf.compat import bbp_compatible
 from tournaments.forms.reports import ReportFilterForm
 from tournaments.http import (
     ArbiterRequest,
@@ -44,8 +45,11 @@ def asked_format(request: ArbiterRequest) -> TrfFormat | None:
     return next((known for known in FORMATS if known == asked), None)
 
 
-def _report_text(tournament: Tournament, kind: TrfFormat, mode: TrfMode = "report") -> str:
-    """The tournament's file in `kind` and `mode`, or `ReportRefused` saying why not."""
+def _report_text(
+    tournament: Tournament, kind: TrfFormat, mode: TrfMode = "report", *, bbp: bool = False
+) -> str:
+    """The tournament's file in `kind` and `mode`, or `ReportRefused` saying why not; `bbp`:
+    a TRF-2026 file's `162` written as bbpPairings 6.0.0 reads it (`Z` for `A`)."""
     adjourned = manage.adjourned_games(tournament) if kind == "trf16" else []
     if adjourned:
         boards = ", ".join(
@@ -62,7 +66,8 @@ def _report_text(tournament: Tournament, kind: TrfFormat, mode: TrfMode = "repor
             % {"name": tournament.name, "boards": boards}
         )
     try:
-        return trf.tournament_trf_report(tournament, kind, mode=mode)
+        text = trf.tournament_trf_report(tournament, kind, mode=mode)
+        return bbp_compatible(text) if bbp and kind == "trf26" else text
     except TrfWriteError as error:
         message = gettext("%(name)s cannot be written as %(format)s: %(error)s") % {
             "name": tournament.name,
@@ -77,13 +82,16 @@ def _filename(tournament: Tournament, kind: TrfFormat) -> str:
 
 
 def report_response(
-    tournament: Tournament, kind: TrfFormat, mode: TrfMode = "report"
+    tournament: Tournament, kind: TrfFormat, mode: TrfMode = "report", *, bbp: bool = False
 ) -> HttpResponse:
     """The file as a download; `ReportRefused` when it cannot be written."""
     response = HttpResponse(
-        _report_text(tournament, kind, mode), content_type="text/plain; charset=utf-8"
+        _report_text(tournament, kind, mode, bbp=bbp), content_type="text/plain; charset=utf-8"
     )
-    response["Content-Disposition"] = f'attachment; filename="{_filename(tournament, kind)}"'
+    filename = _filename(tournament, kind)
+    if bbp and kind == "trf26":
+        filename = filename.removesuffix(".trf") + "-bbp.trf"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 
 
@@ -93,15 +101,21 @@ def tournament_trf(request: ArbiterRequest, tournament: Tournament) -> HttpRespo
     """The tournament as a TRF file as it stands (`?format=trf16`, the default, or `trf26`):
     rating-report-only corrections applied, in TRF-2026 the integrity events as `###` lines
     (`tournament_trf_report`). `?mode=report` (the default) writes exactly the played rounds;
-    `?mode=exchange` the file prepared for pairing the next round, for another program. The
-    checked rating report is `rating_report_file`."""
+    `?mode=exchange` the file prepared for pairing the next round, for another program.
+    `&compat=bbp` writes a TRF-2026 file's `162` line as bbpPairings 6.0.0 reads it (`Z` where
+    TRF-2026 has `A`; `tournaments.domain.trf.compat`). The checked rating report is
+    `rating_report_file`."""
     kind = asked_format(request)
     mode = next((known for known in MODES if known == request.GET.get("mode", "report")), None)
-    if kind is None or mode is None:
-        message = gettext("Unknown format or mode: ask for trf16 or trf26, report or exchange.")
+    compat = request.GET.get("compat", "")
+    if kind is None or mode is None or compat not in {"", "bbp"}:
+        message = gettext(
+            "Unknown format, mode or compatibility: ask for trf16 or trf26, report or exchange, "
+            "and compat=bbp or nothing."
+        )
         return HttpResponse(message, status=400, content_type="text/plain")
     try:
-        return report_response(tournament, kind, mode)
+        return report_response(tournament, kind, mode, bbp=compat == "bbp")
     except ReportRefused as refusal:
         return HttpResponse(str(refusal), status=409, content_type="text/plain; charset=utf-8")
 

@@ -11,14 +11,16 @@ from django import forms
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import format_lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from tournaments.confirmations import confirmed_level
 from tournaments.domain.ratinglists import MAPPED_FIELDS, ListKind, list_date_from_name
-from tournaments.exceptions import TournamentError
+from tournaments.exceptions import ConfirmationRequired, TournamentError
 from tournaments.http import ArbiterRequest, arbiter_required, staff_required
 from tournaments.models import InitialOrderCriterion, RatingKind, RatingListKind, Tournament
 from tournaments.selectors.ratinglists import list_in_force, rating_lists_overview
@@ -29,6 +31,7 @@ from tournaments.services.ratinglists import (
     rating_list_import,
     tournament_set_initial_ranking,
 )
+from tournaments.views.confirming import confirmation_dialog
 from tournaments.views.ratingsources import lists_context
 
 
@@ -177,7 +180,11 @@ def initial_ranking(request: ArbiterRequest, tournament: Tournament) -> HttpResp
             rating_kind=form.cleaned_data["rating_kind"],
             criterion=form.cleaned_data["criterion"],
             by=request.user,
+            confirmed=confirmed_level(request, tournament),
         )
+    except ConfirmationRequired as required:  # the numbers would change: Level 3 (Q150)
+        page = reverse("manage-players", args=[tournament.slug])
+        return confirmation_dialog(request, tournament, required, cancel_url=page)
     except TournamentError as error:
         messages.error(request, str(error))
     else:

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
+from standings.selectors import tournament_standings
 from tests.factories import TournamentFactory, UserFactory
 from tests.tournaments.conftest import WORKED_EXAMPLE, Snapshot
 from tournaments.models import ArbiterRole, Tournament
@@ -125,7 +126,15 @@ def test_export_trf_writes_the_file_to_standard_output() -> None:
 
     original = WORKED_EXAMPLE.read_text(encoding="utf-8")
     players = [line for line in original.splitlines() if line.startswith("001")]
-    assert [line for line in text.splitlines() if line.startswith("001")] == players
+    exported = [line for line in text.splitlines() if line.startswith("001")]
+    # Everything but the rank column (86-89), which is the standings' under the tournament's
+    # tie-break list (the file has none: the default list), not the file's (Q217).
+    assert [line[:85] + line[89:] for line in exported] == [
+        line[:85] + line[89:] for line in players
+    ]
+    standings = tournament_standings(tournament=Tournament.objects.get(slug=slug))
+    ranks = {line.player.pairing_number: line.rank for line in standings.lines}
+    assert {int(line[4:8]): int(line[85:89]) for line in exported} == ranks
     assert "XXR 6" in text and "XXC white1" in text
 
 

@@ -162,13 +162,14 @@ def test_the_172_line_and_nrs_records_read_back() -> None:
     assert read_national(["012 Open"]) == NationalSupport()
 
 
-@pytest.mark.parametrize(
-    ("line", "message"),
-    [
-        ("172 ITA LBFN", "method 'LBFN' is not supported"),
-        ("ITA    7 m    Rossi" + " " * 29 + "18x5", "NRS record of player 7: rating '18x5'"),
-    ],
-)
-def test_an_unreadable_172_or_nrs_line_is_refused(line: str, message: str) -> None:
-    with pytest.raises(NationalLineError, match=message):
+def test_an_unreadable_nrs_line_is_refused() -> None:
+    line = "ITA    7 m    Rossi" + " " * 29 + "18x5"
+    with pytest.raises(NationalLineError, match="NRS record of player 7: rating '18x5'"):
         read_national([line])
+
+
+@pytest.mark.parametrize("method", ["LBFN", "F"])
+def test_an_unknown_172_method_is_kept_to_be_reported_not_refused(method: str) -> None:
+    support = read_national([f"172 ITA {method}"])
+
+    assert (support.method, support.unknown_method) == (None, method)

@@ -62,7 +62,11 @@ def test_equal_players_are_ranked_alphabetically_unless_fide_id_is_announced(
     ]
 
     tournament_set_initial_ranking(
-        tournament=tournament, rating_kind="standard", criterion="fide_id", by=arbiter
+        tournament=tournament,
+        rating_kind="standard",
+        criterion="fide_id",
+        by=arbiter,
+        confirmed=Level.CONFIRM,  # the numbers change (Q150)
     )
 
     # Rating, then title, then FIDE ID (lowest first), a player without one last.
@@ -84,7 +88,11 @@ def test_equal_players_are_ranked_alphabetically_unless_fide_id_is_announced(
 def test_a_regeneration_after_round_one_keeps_the_announced_criterion(arbiter: User) -> None:
     tournament = level_players()
     tournament_set_initial_ranking(
-        tournament=tournament, rating_kind="standard", criterion="fide_id", by=arbiter
+        tournament=tournament,
+        rating_kind="standard",
+        criterion="fide_id",
+        by=arbiter,
+        confirmed=Level.CONFIRM,  # the numbers change (Q150)
     )
     for number in range(1, 6):
         tournament.round_set.create(number=number)

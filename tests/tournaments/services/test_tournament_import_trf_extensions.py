@@ -102,10 +102,6 @@ def test_an_exported_tournament_keeps_its_later_byes_and_forbidden_pairs() -> No
 
 
 REFUSED: dict[str, tuple[str, str]] = {
-    "a forfeit win without an opponent": (
-        HEADER + PLAYERS.replace("1.0    1     3 w 1\n", "2.0    1     3 w 1  0000 - +\n", 1),
-        "line 4, column 109: round 2: a forfeit win without an opponent (0000 - +)",
-    ),
     "a bye after the last round": (
         HEADER + "240 H 005    1\n" + PLAYERS,
         "a bye in round 5, after the last round (4)",

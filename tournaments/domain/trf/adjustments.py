@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterator
 
 from tournaments.domain.messages import Message, gettext_noop
-from tournaments.domain.state import Color, PlayerId
+from tournaments.domain.state import Color, Outcome, PlayerId
 from tournaments.domain.trf.columns import format_points, half_points
 from tournaments.domain.trf.dates import read_date
 from tournaments.domain.trf.model import TrfDocument, TrfPlayer
@@ -67,8 +67,22 @@ def file_adjustments(text: str, document: TrfDocument) -> list[Adjustment]:
     adjustments = [
         Adjustment(IGNORED, tuple(by_code[code]), message)
         for code, message in _NOT_KEPT.items()
-        if code in by_code
+        if code in by_code and not (code == "092" and document.system_in_092)
     ]
+    if document.system_in_092:
+        adjustments.append(
+            Adjustment(
+                CHANGED,
+                tuple(by_code["092"]),
+                Message(
+                    gettext_noop(
+                        "no pairing system (192): %(code)s read from the tournament type (092), "
+                        "where bbpPairings 6.0.0 writes it"
+                    ),
+                    code=document.pairing_system or "",
+                ),
+            )
+        )
     for code, numbers in by_code.items():
         if code not in _READ and code not in _NOT_KEPT:
             adjustments.append(
@@ -134,7 +148,20 @@ def _player_adjustments(
         yield from _unknown_results(number, line, player)
         for round_number, entry in enumerate(player.rounds, start=1):
             block = line[round_column(round_number) - 1 : round_column(round_number) + 9]
-            if entry.opponent is None and block[7:8] in ("=", "D"):
+            if entry.opponent is None and entry.outcome is Outcome.FORFEIT_WIN:
+                yield Adjustment(
+                    CHANGED,
+                    (number,),
+                    Message(
+                        gettext_noop(
+                            "round %(round)s: 0000 - + (a forfeit win without an opponent, the "
+                            "old way of writing the pairing-allocated bye) is read as the "
+                            "pairing-allocated bye (U)"
+                        ),
+                        round=round_number,
+                    ),
+                )
+            elif entry.opponent is None and block[7:8] in ("=", "D"):
                 yield Adjustment(
                     CHANGED,
                     (number,),

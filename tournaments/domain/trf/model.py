@@ -109,7 +109,8 @@ class TrfDocument:
 
     Pairing data: `total_rounds` (`XXR`/`142`; None when the file does not say),
     `initial_color` (`XXC white1|black1`/`152`; None when not said), the other `XXC` tokens in
-    `configuration`, `scoring` (`XXS`, `BBx`, `162`), `pairing_system` (`192`), tie-breaks
+    `configuration`, `scoring` (`XXS`, `BBx`, `162`), `pairing_system` (`192`, else a system
+    code on the `092` line), tie-breaks
     (`202`, `212`), accelerations (`XXA`/`250`), forbidden pairs (`XXP`/`260`), byes (`240`)
     and `absent`, the players of the `XXZ` lines (JaVaFo: not to be paired in the round to pair).
 
@@ -134,6 +135,9 @@ class TrfDocument:
     configuration: tuple[str, ...] = ()
     scoring: Scoring = field(default_factory=Scoring)
     pairing_system: str | None = None
+    system_in_092: bool = False
+    """`pairing_system` was read from `092`, where bbpPairings 6.0.0's generator writes it, the
+    file having no `192`."""
     tie_breaks: tuple[str, ...] = ()
     standings_tie_breaks: tuple[str, ...] = ()
     accelerations: tuple[TrfAcceleration, ...] = ()

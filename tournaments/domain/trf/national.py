@@ -82,16 +82,20 @@ class NationalSupport:
 
     method: RatingMethod | None = None
     ratings: dict[int, int] = field(default_factory=dict)
+    unknown_method: str | None = None
+    """The `172` method as written when the program does not know it (`LBFN`, a private code):
+    it changes no pairing, the file's pairing numbers stand, so it is reported, not refused."""
 
 
 _NRS = re.compile(r"^[A-Z]{3} [ 0-9]{3}[0-9]")
 
 
 def read_national(lines: Iterable[str]) -> NationalSupport:
-    """The `172` line and NRS records among `lines` (a document's `other_lines`); a method
-    TRF-2026 names but the program lacks (LBFN) or a national rating that is not a number
-    raises `NationalLineError`."""
+    """The `172` line and NRS records among `lines` (a document's `other_lines`); a national
+    rating that is not a number raises `NationalLineError`; a method the program does not know
+    (TRF-2026's LBFN, a private code) is kept in `unknown_method`, for the import to report."""
     method: RatingMethod | None = None
+    unknown: str | None = None
     ratings: dict[int, int] = {}
     for line in lines:
         if line.startswith("172 "):
@@ -99,17 +103,7 @@ def read_national(lines: Iterable[str]) -> NationalSupport:
             try:
                 method = RatingMethod(text)
             except ValueError:
-                known = ", ".join(item.value for item in RatingMethod)
-                raise NationalLineError(
-                    "172",
-                    Message(
-                        gettext_noop(
-                            "172: tournament-rating method %(method)s is not supported (%(known)s)"
-                        ),
-                        method=repr(text),
-                        known=known,
-                    ),
-                ) from None
+                method, unknown = None, text
         elif _NRS.match(line) and not line.startswith(("XX", "BB")):
             rating = line[48:52].strip()
             if rating and not (rating.isascii() and rating.isdigit()):
@@ -122,4 +116,4 @@ def read_national(lines: Iterable[str]) -> NationalSupport:
                     ),
                 )
             ratings[int(line[4:8])] = int(rating or 0)
-    return NationalSupport(method, ratings)
+    return NationalSupport(method, ratings, unknown)

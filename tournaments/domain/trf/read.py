@@ -252,6 +252,7 @@ class _Reader:
                     )
         for player, number, column in self.absent:
             _check_known(player, known, number, column)
+        system_in_type = _system_code(self.texts.get("tournament_type"))
         return TrfDocument(
             players=players,
             name=self.texts.get("name"),
@@ -268,7 +269,8 @@ class _Reader:
             initial_color=self.initial_color,
             configuration=tuple(self.configuration),
             scoring=scoring,
-            pairing_system=self.texts.get("pairing_system"),
+            pairing_system=self.texts.get("pairing_system") or system_in_type,
+            system_in_092=system_in_type is not None and not self.texts.get("pairing_system"),
             tie_breaks=self.tie_breaks,
             standings_tie_breaks=self.standings_tie_breaks,
             accelerations=self._accelerations(known),
@@ -345,3 +347,13 @@ def _check_known(player: PlayerId, known: set[PlayerId], number: int, column: in
             line=number,
             column=column,
         )
+
+
+_SYSTEM_CODE = re.compile(r"FIDE_(?:DUTCH|BURSTEIN|LIM|DUBOV)(?:_\d{4})?(?:_BAKU)?")
+
+
+def _system_code(tournament_type: str | None) -> str | None:
+    """A TRF-2026 `192` code written on the `092` line (bbpPairings 6.0.0's generator writes
+    `092 FIDE_DUTCH_2025` and no `192`), or None for an ordinary tournament type."""
+    text = (tournament_type or "").strip()
+    return text if _SYSTEM_CODE.fullmatch(text) else None

@@ -10,9 +10,11 @@ lines and header lines the reader does not interpret, `XXC` tokens other than th
 define (read as an unknown result `?`, Q166, and the points column recomputed), the colours of
 a forfeit written without colours (White is then the lower pairing number), the rank column
 (an export recomputes it), missing records (`012`, `142`, `152`, `162`, `192`, `202`).
-A forfeit win without an opponent (`0000 - +`) and more than 99 rounds are refused, and so
-are accelerations (`XXA`/`250`) other than the Baku method's (C.04.7): a `_BAKU` `192` code or
-records giving the method's virtual points make a tournament with Baku acceleration.
+A forfeit win without an opponent (`0000 - +`, the old way of writing the pairing-allocated
+bye) is imported as the pairing-allocated bye, and the report says so. More than 99 rounds
+are refused, and so are accelerations (`XXA`/`250`) other than the Baku method's (C.04.7): a
+`_BAKU` `192` code or records giving the method's virtual points make a tournament with Baku
+acceleration.
 
 The engine's check of the imported rounds lives in the pairing app, which this app may not
 import: it registers itself here (`register_round_checker`) when Django starts. So does the

@@ -185,7 +185,7 @@ def create_tournament(
         points_full_bye=scoring.full_bye,
         points_zero_bye=scoring.zero_bye,
         tiebreaks=tiebreaks,
-        rating_method=_rating_method(document, lines),
+        rating_method=_rating_method(document, lines, adjustments),
     )
 
 
@@ -223,9 +223,27 @@ def _without_buchholz(codes: list[str], lines: Lines, adjustments: list[Adjustme
     return [code for code in codes if not is_buchholz(code)]
 
 
-def _rating_method(document: TrfDocument, lines: Lines) -> str:
-    """The TRF-2026 `172` method (VCL Q145); FIDE when the file has none."""
-    method = national_support(document, lines).method
+def _rating_method(document: TrfDocument, lines: Lines, adjustments: list[Adjustment]) -> str:
+    """The TRF-2026 `172` method (VCL Q145); FIDE when the file has none, or names a method
+    the program does not know (reported: it changes no pairing, the file's numbers stand)."""
+    support = national_support(document, lines)
+    if support.unknown_method is not None:
+        adjustments.append(
+            Adjustment(
+                AdjustmentKind.DEFAULTED,
+                (lines.header["172"],) if "172" in lines.header else (),
+                Message(
+                    gettext_noop(
+                        "172: tournament-rating method %(method)s is not one this program knows "
+                        "(%(known)s): the FIDE ratings are the tournament ratings; the file's "
+                        "pairing numbers stand"
+                    ),
+                    method=repr(support.unknown_method),
+                    known=", ".join(item.value for item in RatingMethod),
+                ),
+            )
+        )
+    method = support.method
     return method.value if method is not None else RatingMethod.FIDE.value
 
 

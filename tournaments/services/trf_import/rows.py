@@ -207,18 +207,6 @@ def _games(
     lines: Lines,
 ) -> list[Game]:
     """The round's games, on boards in C.04.2 D.9 order (scores before the round)."""
-    if pairing.bye is not None:
-        entry = document.player(pairing.bye).entry(rnd.number)
-        if entry is not None and entry.outcome is Outcome.FORFEIT_WIN:
-            raise lines.refuse_player(
-                pairing.bye,
-                _result_column(rnd.number),
-                _(
-                    "round %(round)s: a forfeit win without an opponent (0000 - +) is not "
-                    "supported; write U for the pairing-allocated bye or F for a full-point bye"
-                )
-                % {"round": rnd.number},
-            )
 
     def board_key(white: PlayerId, black: PlayerId) -> tuple[int, int, int]:
         higher = min(white, black, key=lambda player: (-scores[player], player))
@@ -266,7 +254,10 @@ def _byes(rnd: Round, document: TrfDocument, players: dict[PlayerId, Player]) ->
         if entry is None or entry.opponent is not None or entry.outcome is Outcome.ABSENT:
             continue
         if entry.outcome is Outcome.FORFEIT_WIN:
-            continue  # `0000 - +` makes its round paired, and _games refuses it
+            # `0000 - +`: the old way of writing the pairing-allocated bye, which the engine
+            # reads as one (`is_pairing_entry`); the import report says so (adjustments).
+            kinds[trf_player.pairing_number] = ByeKind.PAIRING_ALLOCATED
+            continue
         kinds[trf_player.pairing_number] = ByeKind(entry.outcome.value)
     return [
         Bye(round=rnd, player=players[player], kind=kind) for player, kind in sorted(kinds.items())
