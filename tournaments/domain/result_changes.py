@@ -249,8 +249,8 @@ def final_round_adjournment(
         Message(
             gettext_noop(
                 "The pages, the CSV and PDF downloads and the tournament report say "
-                "“provisional” and name the open game; the TRF16 and rating reports are refused "
-                "until its result is entered."
+                "“provisional” and name the open game; the TRF16, TRF-2026 and rating reports "
+                "are refused until its result is entered."
             )
         ),
     )

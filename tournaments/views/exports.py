@@ -50,21 +50,30 @@ def _report_text(
 ) -> str:
     """The tournament's file in `kind` and `mode`, or `ReportRefused` saying why not; `bbp`:
     a TRF-2026 file's `162` written as bbpPairings 6.0.0 reads it (`Z` for `A`)."""
-    adjourned = manage.adjourned_games(tournament) if kind == "trf16" else []
+    # Q169: no report while an adjourned game has no result; TRF16 cannot even carry one. The
+    # TRF-2026 in-tournament exchange file (ITDX) marks it `?` (Q164, Q165).
+    waits = kind == "trf16" or mode == "report"
+    adjourned = manage.adjourned_games(tournament) if waits else []
     if adjourned:
         boards = ", ".join(
             gettext("round %(number)s board %(board)s")
             % {"number": game.round.number, "board": game.board}
             for game in adjourned
         )
-        raise ReportRefused(
+        message = (
             gettext(
                 "%(name)s has adjourned games without a result (%(boards)s): the TRF16 report "
                 "waits for their results (FIDE checklist Q169). The TRF-2026 file marks them `?` "
                 "(format=trf26)."
             )
-            % {"name": tournament.name, "boards": boards}
+            if kind == "trf16" and mode == "exchange"
+            else gettext(
+                "%(name)s has adjourned games without a result (%(boards)s): the report waits "
+                "for their results (FIDE checklist Q169). The TRF-2026 exchange file marks them "
+                "`?` (format=trf26&mode=exchange)."
+            )
         )
+        raise ReportRefused(message % {"name": tournament.name, "boards": boards})
     try:
         text = trf.tournament_trf_report(tournament, kind, mode=mode)
         return bbp_compatible(text) if bbp and kind == "trf26" else text

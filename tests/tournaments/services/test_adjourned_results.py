@@ -129,15 +129,20 @@ def test_the_trf16_report_waits_for_it_and_trf26_marks_it(
 ) -> None:
     tournament, game = _one_round(arbiter)
     TournamentRoleFactory.create(tournament=tournament, user=arbiter)
+    export = f"/t/{tournament.slug}/export.trf"
 
-    trf16 = arbiter_client.get(f"/t/{tournament.slug}/export.trf")
-    trf26 = arbiter_client.get(f"/t/{tournament.slug}/export.trf?format=trf26")
+    trf16 = arbiter_client.get(export)
+    report26 = arbiter_client.get(export + "?format=trf26")
+    exchange26 = arbiter_client.get(export + "?format=trf26&mode=exchange")
 
+    # Q169: no report while the game is open; Q164: the exchange file (ITDX) marks it `?`.
     assert trf16.status_code == 409 and "round 1 board 1" in trf16.content.decode()
-    doc = parse_trf(trf26.content.decode())
+    assert report26.status_code == 409 and "the report waits" in report26.content.decode()
+    doc = parse_trf(exchange26.content.decode())
     assert [player.rounds[0].outcome for player in doc.players] == [Outcome.ADJOURNED] * 2
     game_enter_result(game=game, result=Result.DRAW, by=arbiter, expected_previous="adj")
-    assert arbiter_client.get(f"/t/{tournament.slug}/export.trf").status_code == 200
+    assert arbiter_client.get(export).status_code == 200
+    assert arbiter_client.get(export + "?format=trf26").status_code == 200
 
 
 def test_the_public_pages_show_it_as_adjourned(arbiter: User, client: Client) -> None:

@@ -1,7 +1,8 @@
 """An adjourned game in the last round (issue 29; checklist Q161, Q169, hard fails): entering
 `adj` on a board of the last round is a Level-2 notice; while the game has no result, no page,
 CSV or PDF calls the standings final: they say provisional and name the open game, the tournament
-report prints "Standings", not "Final standings", and the TRF16 and rating reports refuse."""
+report prints "Standings", not "Final standings", and the TRF16, TRF-2026 and rating reports
+refuse (the TRF-2026 exchange file marks the game `?`)."""
 
 from __future__ import annotations
 
@@ -132,11 +133,15 @@ def test_the_rating_reports_still_refuse(arbiter_client: Client, last_round: Tou
     _adjourn_board_1(arbiter_client, last_round)
 
     trf16 = arbiter_client.get(f"/t/{last_round.slug}/export.trf")
+    trf26 = arbiter_client.get(f"/t/{last_round.slug}/export.trf?format=trf26")
     report = arbiter_client.get(f"/t/{last_round.slug}/rating-report.trf")
+    exchange = arbiter_client.get(f"/t/{last_round.slug}/export.trf?format=trf26&mode=exchange")
 
     assert trf16.status_code == 409
     assert "adjourned games without a result (round 3 board 1)" in html(trf16)
+    assert trf26.status_code == 409 and "the report waits for their results" in html(trf26)
     assert report.status_code == 409
+    assert exchange.status_code == 200  # the in-tournament exchange file marks it `?` (Q164)
 
 
 def test_the_result_in_makes_the_standings_final(
