@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.db.models import Count, Q, QuerySet
 from django.http import Http404
 from django.utils.translation import gettext as _
@@ -34,22 +36,52 @@ def dashboard(tournament: Tournament) -> dict[str, object]:
         "player_count": player_count,
         "next_round": next_round,
         "next_step": _next_step(rounds, player_count),
+        "report_missing": report_missing(tournament),
         "audit": list(AuditEntry.objects.filter(tournament=tournament).select_related("user")[:15]),
     }
 
 
-def _next_step(rounds: list[Round], player_count: int) -> str:
-    """What the arbiter has to do next, in a sentence."""
+@dataclass(frozen=True, slots=True)
+class NextStep:
+    """What the arbiter has to do next, in a sentence, and where: `page` is "players",
+    "pairing" or "results" (of round `number`), or "" when nothing is left."""
+
+    text: str
+    page: str = ""
+    number: int = 0
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _next_step(rounds: list[Round], player_count: int) -> NextStep:
+    """What the arbiter has to do next, and on which page."""
     if player_count < 2:
-        return _("Register the players (at least two).")
+        return NextStep(_("Register the players (at least two)."), "players")
     for rnd in rounds:
+        number = rnd.number
         if rnd.state == RoundState.PAIRED:
-            return _("Check and publish the draft of round %(number)s.") % {"number": rnd.number}
+            text = _("Check and publish the draft of round %(number)s.") % {"number": number}
+            return NextStep(text, "pairing", number)
         if rnd.state == RoundState.PUBLISHED:
-            return _("Enter the results of round %(number)s.") % {"number": rnd.number}
+            text = _("Enter the results of round %(number)s.") % {"number": number}
+            return NextStep(text, "results", number)
         if rnd.state == RoundState.NOT_PAIRED:
-            return _("Pair round %(number)s.") % {"number": rnd.number}
-    return _("Every round is completed: the tournament is over.")
+            return NextStep(_("Pair round %(number)s.") % {"number": number}, "pairing", number)
+    return NextStep(_("Every round is completed: the tournament is over."))
+
+
+def report_missing(tournament: Tournament) -> list[str]:
+    """The rating report's details still to give (C.04 Annex 2: time control, round dates,
+    the chief arbiter's FIDE ID), as the dashboard reminds them (issue 31)."""
+    missing = []
+    if not tournament.time_control:
+        missing.append(_("the time control"))
+    if len(tournament.round_dates) < tournament.rounds:
+        missing.append(_("the round dates"))
+    if not tournament.chief_arbiter_fide_id:
+        missing.append(_("the chief arbiter's FIDE ID"))
+    return missing
 
 
 def players_page(tournament: Tournament) -> dict[str, object]:
@@ -59,6 +91,7 @@ def players_page(tournament: Tournament) -> dict[str, object]:
     in_order = [player.pk for player in players_in_initial_order(tournament)]
     paired = next_round_number(tournament) - 1
     return {
+        "report_missing": report_missing(tournament) if paired == 0 else [],
         "players": players,
         "in_initial_order": in_order == [player.pk for player in players],
         "renumbering_open": paired < RENUMBERING_LAST_ROUND,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import segno
 from django import template
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext_lazy
 
 from tournaments.domain.chess960 import back_rank
 from tournaments.translation import translated as _translated
@@ -44,3 +45,24 @@ def qr_svg(url: str, title: str = "QR code") -> SafeString:
     svg = code.svg_inline(scale=4, title=title, dark="#111", light="#fff", omitsize=True)
     # segno writes the SVG itself and escapes the title: the markup is safe.
     return mark_safe(svg)  # noqa: S308
+
+
+AUDIT_ENTITIES = {
+    "tournament": gettext_lazy("Settings"),
+    "round": gettext_lazy("Pairing"),
+    "player": gettext_lazy("Player"),
+    "game": gettext_lazy("Result"),
+    "bye": gettext_lazy("Bye"),
+    "forbidden_pair": gettext_lazy("Prohibited pairing"),
+    "arbiter": gettext_lazy("Arbiter"),
+    "rating_correction": gettext_lazy("Rating-report-only correction"),
+    "pairing_run": gettext_lazy("Pairing engine"),
+    "integrity_event": gettext_lazy("Integrity log"),
+}
+"""What an audit entry's `entity` is, as the dashboard's "Recent changes" says it."""
+
+
+@register.filter
+def audit_entity(entity: str) -> str:
+    """An audit entry's kind in the page's language (issue 31: "Recent changes" read raw)."""
+    return str(AUDIT_ENTITIES.get(entity, entity))

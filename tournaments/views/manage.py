@@ -69,7 +69,10 @@ def tournament_new(request: ArbiterRequest) -> HttpResponse:
         except TournamentError as error:
             form.add_error(None, str(error))
         else:
-            messages.success(request, f"{tournament.name} is created: register its players.")
+            messages.success(
+                request,
+                _("%(name)s is created: register its players.") % {"name": tournament.name},
+            )
             return redirect("manage-players", tournament.slug)
     return render(request, "tournaments/manage/tournament_form.html", {"form": form})
 

@@ -65,17 +65,19 @@ def rating_report_file(request: ArbiterRequest, tournament: Tournament) -> HttpR
 @require_http_methods(["GET", "POST"])
 def report_details(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
     """The arbiters' form of the report's details: type, time control, round dates, the
-    arbiters' FIDE IDs, rated."""
+    arbiters' FIDE IDs, rated. Right after the tournament is created (`?new=1`) it is offered
+    once, optionally, before the players."""
     form = RatingReportForm(
         request.POST or None,
         rounds=tournament.rounds,
         initial=RatingReportForm.initial_for(tournament),
     )
+    new = request.GET.get("new") == "1"  # just created: asked, optionally (issue 31)
     if request.method == "POST" and form.is_valid():
         tournament_set_report_details(
             tournament=tournament, details=form.details(), by=request.user
         )
         messages.success(request, _("The rating report's details are saved."))
-        return redirect("rating-report", tournament.slug)
-    context = {"tournament": tournament, "form": form}
+        return redirect("manage-players" if new else "rating-report", tournament.slug)
+    context = {"tournament": tournament, "form": form, "new": new}
     return render(request, "tournaments/manage/report_details.html", context)
