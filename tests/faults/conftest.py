@@ -12,6 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.conftest import require_server
 from tests.faults.servers import Stack, stack
 
 
@@ -23,7 +24,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(scope="module")
 def fault_stack() -> Iterator[Stack]:
-    if not glob.glob("/usr/lib/postgresql/*/bin/initdb") or not shutil.which("redis-server"):
-        pytest.fail("the fault suite needs postgresql (initdb, pg_ctl) and redis-server")
+    require_server(bool(glob.glob("/usr/lib/postgresql/*/bin/initdb")), "PostgreSQL's initdb")
+    require_server(shutil.which("redis-server") is not None, "redis-server")
     with stack() as started:
         yield started

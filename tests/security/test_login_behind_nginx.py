@@ -5,6 +5,7 @@ refused tries during the cool-off don't extend it (a cool-off of 3 s)."""
 
 from __future__ import annotations
 
+import shutil
 import time
 from datetime import timedelta
 from typing import Any
@@ -13,6 +14,7 @@ import pytest
 from axes.models import AccessAttempt
 from pytest_django.live_server_helper import LiveServer
 
+from tests.conftest import require_server
 from tests.factories import UserFactory
 from tests.security.nginx import Browser, nginx_in_front_of
 
@@ -23,6 +25,7 @@ ATTACKER, ARBITER = "127.0.0.2", "127.0.0.3"
 
 @pytest.fixture
 def proxy(live_server: LiveServer, settings: Any) -> Any:
+    require_server(shutil.which("nginx") is not None, "nginx")
     settings.TRUSTED_PROXIES = ["127.0.0.1"]  # nginx reaches the server from 127.0.0.1
     settings.ALLOWED_HOSTS = ["127.0.0.1"]
     UserFactory.create(username="arbiter")
