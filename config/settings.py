@@ -51,8 +51,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "config.private_pages.PrivatePagesMiddleware",
-    "config.database_retry.DatabaseRetryMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "config.database_retry.DatabaseRetryMiddleware",  # after whitenoise: static files need no DB
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
