@@ -58,7 +58,8 @@ FAMILY_RULES: dict[Family, Promise] = {
     Family.VUR: gettext_lazy("requested byes, absences and forfeit losses"),
     Family.BH: gettext_lazy(
         "the sum of the opponents' scores; an own unplayed round counts a virtual "
-        "opponent with the player's own score"
+        "opponent with the player's own score (from the 2026 edition capped: a forfeit at "
+        "the scheduled opponent's score, a bye at a draw in every round so far)"
     ),
     Family.AOB: gettext_lazy("the average Buchholz of the opponents met over the board"),
     Family.FB: gettext_lazy("Buchholz with every game of the final round counted as a draw"),

@@ -132,6 +132,11 @@ class TournamentStandings:
         """The standings after the last round while a game still has no result."""
         return bool(self.open_games)
 
+    @property
+    def lots_drawn(self) -> bool:
+        """Whether a drawing of lots separated players the tie-breaks left tied (L-marks)."""
+        return any(line.lot for line in self.lines)
+
     def line(self, pairing_number: int) -> Line:
         for line in self.lines:
             if line.player.pairing_number == pairing_number:

@@ -91,8 +91,10 @@ def test_it_names_the_tie_breaks_publicly(client: Client, worked_example: Tourna
 
     assert "<strong>BH/C1</strong> — Buchholz cut 1" in html
     assert "<strong>SB</strong> — Sonneborn-Berger" in html
-    assert "Drawing of lots, seeded “tournament " in html
+    # no player is separated by lot: no drawing-of-lots line, never the internal id (issue 31)
+    assert "Drawing of lots" not in html and "seeded" not in html
     assert "2026 edition" in html
+    assert "from the 2026 edition capped" in html  # the BH legend (issue 31)
 
 
 def test_it_sorts_by_a_tie_break_highest_first_then_reversed(
