@@ -112,6 +112,7 @@ def test_the_status_fragment_stops_polling_once_the_draft_is_written(
     assert "hx-trigger" not in html
     assert html.count("<tr") == 8
     assert "Publish round 3" in html
+    assert '<div id="messages" hx-swap-oob="delete"></div>' in html  # "sent..." goes (issue 31)
 
 
 def test_the_page_shows_the_draft_boards_with_scores(arbiter_client: Client, draft: Round) -> None:

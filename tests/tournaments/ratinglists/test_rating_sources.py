@@ -239,3 +239,14 @@ def test_a_rapid_tournament_with_only_the_standard_list_searches_it(client: Clie
     assert 'id="list-search-input"' in client.get(page).content.decode()
     found = client.get(page + "list-search/", {"q": "jens"}).content.decode()
     assert "Jensen, Ole" in found and "1824 (standard)" in found
+
+
+def test_one_letter_gets_a_hint_instead_of_nothing(
+    client: Client, per_rate_lists: dict[str, RatingList]
+) -> None:
+    """Issue 31: a single letter searched nothing, silently."""
+    page = players_page(client, tournament_of("rapid"))
+
+    found = client.get(page + "list-search/", {"q": "f"}).content.decode()
+
+    assert "Type at least two letters of the name, or the FIDE ID." in found
