@@ -46,6 +46,7 @@ def test_the_draft_and_its_explanation_read_in_the_language_asked_for(
     assert "homogeneous" not in html
 
 
+@pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize(
     ("language", "message"),
     [
