@@ -187,7 +187,7 @@ def enter_results(page: Page, slug: str, number: int, boards: list[tuple[int, in
         expect(black).to_have_text(str(pair[1]))
         letter = reference[pair]
         page.keyboard.type(RESULT_KEYS[letter])
-        expect(row.locator("td.result")).to_have_text(RESULT_TEXTS[letter])
+        expect(row.locator("td.result strong")).to_have_text(RESULT_TEXTS[letter])
         # The row that came back still offers every key, to correct the result.
         expect(row.locator("button[data-key]")).to_have_count(len(KEYS_AND_CLEAR + MORE_KEYS))
     expect(page.locator("#round-status")).to_have_text("Completed")

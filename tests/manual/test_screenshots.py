@@ -201,7 +201,7 @@ def test_an_arbiter_pairs_publishes_and_enters_the_results_of_a_round(
     for board, (key, shown) in enumerate(RESULTS, start=1):
         expect(page.locator(f"#board-{board}")).to_be_focused()
         page.keyboard.type(key)
-        expect(page.locator(f"#board-{board} td.result")).to_have_text(shown)
+        expect(page.locator(f"#board-{board} td.result strong")).to_have_text(shown)
     expect(page.locator("#round-status")).to_contain_text("Completed")
     shoot(page.locator("main"), "results")
     more = rows.nth(0).locator("details")
@@ -215,7 +215,7 @@ def test_an_arbiter_pairs_publishes_and_enters_the_results_of_a_round(
     expect(dialog).to_be_visible()
     shoot(dialog, "correction-dialog")
     dialog.get_by_role("button", name="Confirm").click()
-    expect(rows.nth(1).locator("td.result")).to_have_text("1-0")
+    expect(rows.nth(1).locator("td.result strong")).to_have_text("1-0")
 
     page.goto(f"{base}/manage/events/")
     shoot(page.locator("main"), "integrity-log")

@@ -155,7 +155,7 @@ def enter_results_with_an_adjournment(page: Page, base: str) -> None:
     ):
         expect(page.locator(f"#board-{board}")).to_be_focused()
         page.keyboard.type(key)
-        expect(page.locator(f"#board-{board} td.result")).to_have_text(shown)
+        expect(page.locator(f"#board-{board} td.result strong")).to_have_text(shown)
     expect(page.locator("main")).to_contain_text("4 of 6 results in")
 
     page.goto(f"{base}/manage/round/4/pairing/")
@@ -183,11 +183,12 @@ def enter_results_with_an_adjournment(page: Page, base: str) -> None:
     expect(dialog).to_contain_text("the adjourned game ended 1-0?")
     shoot(dialog, "adjournment-dialog")
     dialog.get_by_role("button", name="Confirm").click()
-    expect(page.locator("#board-2 td.result")).to_have_text("1-0")
+    expect(page.locator("#board-2 td.result strong")).to_have_text("1-0")
+    expect(page.locator("#board-2")).to_be_focused()  # the dialog gives the board back its focus
     for board in (5, 6):
         page.locator(f"#board-{board}").focus()
         page.keyboard.type("=")
-        expect(page.locator(f"#board-{board} td.result")).to_have_text("½-½")
+        expect(page.locator(f"#board-{board} td.result strong")).to_have_text("½-½")
     expect(page.locator("dialog[open]")).to_have_count(0)
 
 
@@ -200,7 +201,7 @@ def correct_a_locked_round_for_the_rating_report(page: Page, base: str) -> None:
     page.keyboard.type("0")
     row = page.locator("#board-1")
     expect(row).to_contain_text("Round 2 can no longer be corrected")
-    expect(row.locator("td.result")).to_have_text("1-0")
+    expect(row.locator("td.result strong")).to_have_text("1-0")
     shoot(row, "results-locked")
 
     rating_only = page.locator("section[aria-labelledby=rating-heading]")
@@ -216,7 +217,7 @@ def correct_a_locked_round_for_the_rating_report(page: Page, base: str) -> None:
     expect(page.locator("main")).to_contain_text(
         "Board 1: the rating report will give the corrected result."
     )
-    expect(row.locator("td.result")).to_have_text("1-0")
+    expect(row.locator("td.result strong")).to_have_text("1-0")
 
 
 def download_the_exports_and_the_printed_documents(page: Page, base: str) -> None:

@@ -9,7 +9,7 @@ from django.test import Client
 
 from tests.factories import PlayerFactory
 from tests.tournaments.conftest import pair_round, tournament_with_players
-from tournaments.models import Bye, ByeKind, PlayerStatus, RoundState
+from tournaments.models import Bye, ByeKind, Player, PlayerStatus, RoundState
 
 pytestmark = pytest.mark.django_db
 
@@ -26,7 +26,7 @@ def test_the_draft_lists_the_byes_absences_withdrawals_and_late_entries(
     tournament = tournament_with_players(4, rounds=5, arbiter=arbiter)
     rnd = pair_round(tournament, 1, RoundState.PAIRED)
 
-    def player(number: int, **fields: object) -> object:
+    def player(number: int, **fields: object) -> Player:
         return PlayerFactory.create(
             tournament=tournament, pairing_number=number, name=f"Extra{number}, Test", **fields
         )
