@@ -38,14 +38,9 @@ Exit status 0: no unexplained difference in the batch; 1: some; 2: bad arguments
 from __future__ import annotations
 
 import argparse
-import contextlib
 import datetime
-import importlib
-import io
-import json
 import os
 import random
-import subprocess
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -66,6 +61,23 @@ from benchmarks.crosstest import (  # noqa: E402
     run_bbp,
     seed_range,
 )
+from benchmarks.crosstest_tiebreaks_log import (  # noqa: E402
+    append_log,
+    done_seeds,
+    record,
+    summed,
+    totals,
+)
+from benchmarks.crosstest_tiebreaks_tbs import (  # noqa: E402
+    UNVERSIONED,
+    Values,
+    differs,
+    explanation,
+    number,
+    ranks_contradicted,
+    tbs_code,
+    tbs_values,
+)
 from pairing.engine import NoValidPairing  # noqa: E402
 from pairing.generator import generate_round_robin  # noqa: E402
 from pairing.generator.config_reader import read_config  # noqa: E402
@@ -75,15 +87,8 @@ from tournaments.domain.roundrobin import round_robin_cycles  # noqa: E402
 from tournaments.domain.state import PlayerId  # noqa: E402
 from tournaments.domain.trf import TrfDocument, parse_trf, tournament_state_from_trf, write_trf  # noqa: E402
 
-PROGRESS: Final = ROOT / "build" / "crosstest-tiebreaks" / "progress.tsv"
-LOG: Final = ROOT / "benchmarks" / "crosstest-tiebreaks-log.md"
 CASES: Final = ROOT / "benchmarks" / "tiebreak-cases"
 EDITIONS: Final = {"2023": Edition.C07_2023, "2024": Edition.C07_2024, "2026": Edition.C07_2026}
-RULE_VERSION: Final = {"2023": "V2024", "2024": "V2024", "2026": "V2026"}
-"""TieBreakServer's rule versions: 2022 (a 2022 rule for rapid and blitz cuts), 2024, 2026; it
-has none for the 2023 text, whose differences from 2024 are `explanation`'s."""
-UNVERSIONED: Final = ("PTS", "DE")
-"""Computed once at the head of TieBreakServer's list: DE depends on its place in the list."""
 CODES: Final = [
     "PTS",
     "DE",
@@ -134,16 +139,6 @@ an FB in the same list uses the wrong adjusted score (docs/reports/tiebreakserve
 BUCHHOLZ: Final = ("BH", "FB", "AOB", "ABH", "AFB")
 """Not compared in round robins: the Buchholz family is refused there (our menu; C.07 2026 8)."""
 ROUND_ROBIN_CODES: Final = ("KS", "KS/L+1", "KS/L-1", "KS/L+2", "KS/L-2")
-TOLERANCE: Final = 0.0051
-LOG_HEADER: Final = (
-    "| finished (UTC) | commit | source | seeds | players | tournaments | values 2023 / 2024 / "
-    "2026 | differing 2023 / 2024 / 2026 | unexplained | files with an unexplained difference "
-    "| ranks checked / contradicted | open | CPU s |\n"
-    "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n"
-)
-
-Values = dict[tuple[int, str], float | None]
-"""(pairing number, code) -> value; None: undefined."""
 
 
 def variant_of(seed: int, source: str) -> tuple[str, str]:
@@ -197,55 +192,6 @@ def generate(plan: Plan, source: str, work: Path, bbp: dict[str, Path]) -> TrfDo
     return parse_trf(path.read_text(encoding="utf-8"))
 
 
-def number(value: object) -> float | None:
-    """A value of either program as a float (None: undefined)."""
-    if value is None or value == "None":
-        return None
-    return float(Fraction(value) if isinstance(value, Fraction) else str(value))
-
-
-def tiebreakchecker(tbs: Path, arguments: list[str]) -> str:
-    """What `python tiebreakchecker.py ARGUMENTS` prints, run in this process: TieBreakServer
-    is imported from `tbs` (outside the repository, unchanged); its start-up was most of a
-    small file's time. Its modules have plain names (`helpers`, `rating`, `tiebreak`, ...): one
-    already imported from elsewhere is refused rather than shadowed."""
-    if str(tbs) not in sys.path:
-        sys.path.append(str(tbs))
-    module = importlib.import_module("tiebreakchecker")
-    if Path(module.__file__ or "").parent != tbs.resolve():
-        raise RuntimeError(f"tiebreakchecker imported from {module.__file__}, not {tbs}")
-    saved = sys.argv
-    sys.argv = ["tiebreakchecker.py", *arguments]
-    output = io.StringIO()
-    try:
-        with contextlib.redirect_stdout(output):
-            status = module.tiebreakchecker().common_main()
-    finally:
-        sys.argv = saved
-    if status != 0:
-        raise RuntimeError(f"tiebreakchecker {arguments}: status {status}: {output.getvalue()}")
-    return output.getvalue()
-
-
-def tbs_values(
-    tbs: Path, path: Path, rounds: int, codes: list[str], round_robin: bool, unrated: int | None
-) -> list[dict[str, float | None]]:
-    """TieBreakServer's values (`tiebreakchecker.py -o -`, JSON) of `codes`, by pairing number
-    and code as given; `codes` empty: the file's own list."""
-    arguments = ["-i", str(path), "-n", str(rounds), "-p" if round_robin else "-s", "-o", "-"]
-    if unrated is not None:
-        arguments += ["-u", str(unrated)]
-    if codes:
-        arguments += ["-t", *codes]
-    result = json.loads(tiebreakchecker(tbs, arguments))["tiebreakResult"]
-    names = codes if codes else [tiebreak["desc"] for tiebreak in result["tiebreaks"]]
-    players = []
-    for competitor in result["competitors"]:
-        scores = [number(value) for value in competitor["tiebreakScore"]]
-        players.append({"cid": competitor["cid"]} | dict(zip(names, scores, strict=True)))
-    return players
-
-
 def our_standings(
     doc: TrfDocument, codes: list[str], edition: str, round_robin: bool, unrated: int | None
 ) -> Standings:
@@ -284,64 +230,6 @@ def lowest_dummy_score_cut(standings: Standings, key: tuple[int, str]) -> float 
     for _ in range(min(high, len(rounds))):
         rounds.remove(max(rounds, key=lambda r: (r[1], r[2])))
     return float(Fraction(sum(r[2] for r in rounds), working.unit))
-
-
-def tbs_code(code: str, edition: str) -> str:
-    """The code in TieBreakServer's list: with the edition's rule version, but for the
-    `UNVERSIONED`."""
-    return code if code in UNVERSIONED else f"{code}/{RULE_VERSION[edition]}"
-
-
-def differs(ours: float | None, theirs: float | None) -> bool:
-    if ours is None or theirs is None:
-        return ours is not theirs
-    return abs(ours - theirs) > TOLERANCE
-
-
-def explanation(
-    key: tuple[int, str],
-    edition: str,
-    theirs: float | None,
-    ours: dict[str, Values],
-    open_rtng: bool,
-) -> str:
-    """Why a value differs: an article (explained), `OPEN: ...` (a difference the rule text
-    available here does not settle), or '' (unexplained)."""
-    if (
-        edition == "2023"
-        and ours["2024"][key] != ours["2023"][key]
-        and not differs(ours["2024"][key], theirs)
-    ):
-        return "C.07 2023 16 (final forfeit losses count as draws; VURs always cut first)"
-    if key[1] == "RTNG" and open_rtng and theirs is None:
-        return (
-            "OPEN: RTNG, unrated players and no rule: ours the rule's rating, 0 without one "
-            "(docs/tiebreaks.md); TieBreakServer undefined for all (C.07 10 preamble)"
-        )
-    return ""
-
-
-def ranks_contradicted(doc: TrfDocument, players: list[dict[str, float | None]]) -> int:
-    """How many players the file ranks above a player whose values of the file's own list
-    (TieBreakServer's) are better; undefined values rank last, TPN and `/R` codes ascending."""
-    codes = [code.text for code in tiebreak_list(None, doc)]
-    ranks = {int(player.pairing_number): player.rank or 0 for player in doc.players}
-
-    def key(values: dict[str, float | None]) -> tuple[float, ...]:
-        keys = []
-        for code in codes:
-            value = values.get(code)
-            ascending = code.startswith(("TPN", "DE")) != code.endswith("/R")
-            keys.append(float("-inf") if value is None else -value if ascending else value)
-        return tuple(keys)
-
-    ranked = sorted(
-        (p for p in players if ranks.get(int(p["cid"] or 0))),
-        key=lambda p: ranks[int(p["cid"] or 0)],
-    )
-    return sum(
-        1 for upper, lower in zip(ranked, ranked[1:], strict=False) if key(upper) < key(lower)
-    )
 
 
 def seed_unrated(seed: int) -> int | None:
@@ -457,34 +345,6 @@ def compare_files(paths: list[Path], tbs: Path) -> int:
     return status
 
 
-def done_seeds(source: str) -> set[int]:
-    if not PROGRESS.exists():
-        return set()
-    rows = (line.split("\t") for line in PROGRESS.read_text(encoding="utf-8").splitlines())
-    return {int(fields[1]) for fields in rows if fields[0] == source}
-
-
-def record(fields: list[object]) -> None:
-    PROGRESS.parent.mkdir(parents=True, exist_ok=True)
-    with PROGRESS.open("a", encoding="utf-8") as progress:
-        progress.write("\t".join(map(str, fields)) + "\n")
-
-
-def commit() -> str:
-    """The commit the batch runs on: `$CROSSTEST_COMMIT` (a run from an exported snapshot),
-    else the checkout's HEAD."""
-    if os.environ.get("CROSSTEST_COMMIT"):
-        return os.environ["CROSSTEST_COMMIT"]
-    done = subprocess.run(
-        ["git", "rev-parse", "--short", "HEAD"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=False,
-    )
-    return done.stdout.strip() or "?"
-
-
 def batch(args: argparse.Namespace, tbs: Path, bbp: dict[str, Path]) -> Iterator[list[object]]:
     """The progress rows of the seeds not done yet, recorded as they come."""
     done = done_seeds(args.source)
@@ -509,59 +369,6 @@ def batch(args: argparse.Namespace, tbs: Path, bbp: dict[str, Path]) -> Iterator
                 ]
             record(row)
             yield row
-
-
-def summed(rows: list[list[str]]) -> list[int]:
-    """tournaments, values and differing per edition (6), unexplained, files, ranks checked,
-    ranks contradicted, open."""
-    total = [0] * 12
-    for row in rows:
-        if row[6] == "not generated":
-            continue
-        numbers = [int(field) for field in row[6:]]
-        total[0] += 1
-        for index in range(6):
-            total[1 + index] += numbers[index]
-        total[7] += numbers[6]
-        total[8] += numbers[6] > 0
-        total[9] += numbers[7]
-        total[10] += numbers[8]
-        total[11] += numbers[9] if len(numbers) > 9 else 0
-    return total
-
-
-def totals() -> str:
-    rows = [line.split("\t") for line in PROGRESS.read_text(encoding="utf-8").splitlines()]
-    lines = [
-        "source variant tournaments values(2023,2024,2026) differing(2023,2024,2026) "
-        "unexplained files ranks-checked ranks-contradicted open"
-    ]
-    groups = sorted({(row[0], row[3]) for row in rows} | {(row[0], "all") for row in rows})
-    for source, variant in groups:
-        chosen = [row for row in rows if row[0] == source and variant in ("all", row[3])]
-        t = summed(chosen)
-        lines.append(
-            f"{source} {variant} {t[0]} {t[1]},{t[3]},{t[5]} {t[2]},{t[4]},{t[6]} "
-            f"{t[7]} {t[8]} {t[9]} {t[10]} {t[11]}"
-        )
-    return "\n".join(lines)
-
-
-def append_log(args: argparse.Namespace, rows: list[list[object]], cpu: float) -> None:
-    if not LOG.exists():
-        LOG.write_text(
-            "# Tie-break cross-test batches (benchmarks/crosstest_tiebreaks.py)\n\n" + LOG_HEADER
-        )
-    t = summed([[str(field) for field in row] for row in rows])
-    finished = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M")
-    seeds = f"{args.seeds.start}-{args.seeds.stop - 1}"
-    sizes = f"{args.players.start}-{args.players.stop - 1}"
-    with LOG.open("a", encoding="utf-8") as log:
-        log.write(
-            f"| {finished} | {commit()} | {args.source} | {seeds} | {sizes} | {t[0]} "
-            f"| {t[1]} / {t[3]} / {t[5]} | {t[2]} / {t[4]} / {t[6]} | {t[7]} | {t[8]} "
-            f"| {t[9]} / {t[10]} | {t[11]} | {cpu:.0f} |\n"
-        )
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:

@@ -1,5 +1,5 @@
-"""URL routes: the admin, arbiter login, sign-up and password reset, the language switcher, and
-each app's pages."""
+"""URL routes: the admin, the health check (`/health`), arbiter login, sign-up and password
+reset, the language switcher, and each app's pages."""
 
 from __future__ import annotations
 
@@ -12,7 +12,10 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
 from django.views.i18n import set_language
 
+from config.health import health
 from config.rate_limits import rate_limited
+from pairing.services.trf_import import IMPORT_CHECKS
+from tournaments.views import imports
 from tournaments.views.arbiters import signup
 
 
@@ -25,6 +28,7 @@ def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
 urlpatterns = [
     path("favicon.ico", favicon),
     path("admin/", admin.site.urls),
+    path("health", health, name="health"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/signup/", rate_limited("signup")(signup), name="signup"),
@@ -51,6 +55,20 @@ urlpatterns = [
     # The switcher of _base.html posts here. No CSRF token: the public pages are cached for every
     # anonymous visitor and carry none, and a forged post can only change the page's language.
     path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
+    # The import of a whole tournament: a page of the tournaments app, given the pairing app's
+    # engine checks here, where the apps are wired (tournaments.views.imports).
+    path(
+        "manage/import/",
+        imports.tournament_import,
+        {"checks": IMPORT_CHECKS},
+        name="tournament-import",
+    ),
+    path(
+        "manage/import/confirm/",
+        imports.tournament_import_confirm,
+        {"checks": IMPORT_CHECKS},
+        name="tournament-import-confirm",
+    ),
     path("", include("tournaments.urls")),
     path("", include("pairing.urls")),
     path("", include("standings.urls")),

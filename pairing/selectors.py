@@ -17,7 +17,7 @@ from pairing.engine import Edition, RuleWarning, pairing_warnings
 from pairing.models import PairingRun
 from pairing.roundrobin.checks import round_robin_warnings
 from tournaments.domain.acceleration import pairing_scores
-from tournaments.domain.state import Outcome, PlayerId, Points, TournamentState
+from tournaments.domain.state import Outcome, PlayerId, Points, TournamentState, points_text
 from tournaments.domain.trf import write_trf
 from tournaments.models import Bye, ByeKind, Game, Player, Round, Tournament
 from tournaments.selectors.manage import round_games
@@ -99,14 +99,6 @@ def rule_warnings(
     if tournament.is_round_robin:
         return round_robin_warnings(state, boards, bye)
     return pairing_warnings(state, boards, bye, edition=tournament_edition(tournament))
-
-
-def points_text(half_points: int) -> str:
-    """A score as players read it: 0, ½, 1, 1½ ..."""
-    whole, half = divmod(half_points, 2)
-    if not half:
-        return str(whole)
-    return f"{whole}½" if whole else "½"
 
 
 @dataclass(frozen=True, slots=True)

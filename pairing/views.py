@@ -33,13 +33,11 @@ from pairing.forms import (
 from pairing.models import PairingRun, RunStatus
 from pairing.services import manual, rounds
 from pairing.services.roundrobin import tournament_draw_numbers
-from tournaments.confirmations import confirmed_level
 from tournaments.domain.warnings import Confirmed
-from tournaments.exceptions import ConfirmationRequired, TournamentError
 from tournaments.http import ArbiterRequest, arbiter_required
 from tournaments.models import Game, Player, Round, RoundState, Tournament
 from tournaments.selectors.manage import round_games, round_or_404
-from tournaments.views.confirming import back_to, confirmation_dialog, confirmed_action
+from tournaments.views.confirming import Done, back_to, confirmed_action
 
 PAGE = "pairing/round.html"
 
@@ -87,21 +85,24 @@ def _context(
     }
 
 
+def _round_url(tournament: Tournament, number: int) -> str:
+    return reverse("pairing-round", args=[tournament.slug, number])
+
+
 def _back(tournament: Tournament, number: int) -> HttpResponse:
-    return redirect("pairing-round", tournament.slug, number)
+    return redirect(_round_url(tournament, number))
 
 
-def _edited(request: ArbiterRequest, done: str, warnings: list[RuleWarning]) -> None:
+def _edited(done: str, warnings: list[RuleWarning]) -> Done:
     """The message after a draft edit: a warning when the edit breaks rules (listed below)."""
     if not warnings:
-        messages.success(request, done)
-        return
+        return Done(done)
     breaks = ngettext(
         "The edit breaks %(count)d rule: see below.",
         "The edit breaks %(count)d rules: see below.",
         len(warnings),
     ) % {"count": len(warnings)}
-    messages.warning(request, f"{done} {breaks}")
+    return Done(f"{done} {breaks}", messages.WARNING)
 
 
 @require_safe
@@ -133,13 +134,12 @@ def _round_action(
 ) -> HttpResponse:
     """A round action that may ask for a confirmation, then back to the round's page."""
     rnd = round_or_404(tournament, number)
-    page = reverse("pairing-round", args=[tournament.slug, number])
 
     def run(confirmed: Confirmed | None) -> str:
         action(rnd, confirmed)
         return done
 
-    return confirmed_action(request, tournament, page, run)
+    return confirmed_action(request, tournament, _round_url(tournament, number), run)
 
 
 @require_POST
@@ -169,32 +169,27 @@ def pairing_request(request: ArbiterRequest, tournament: Tournament, number: int
 @arbiter_required
 def pairing_repair(request: ArbiterRequest, tournament: Tournament, number: int) -> HttpResponse:
     """Discard the draft and send the round to the engine again."""
-    rnd = round_or_404(tournament, number)
-    try:
-        rounds.round_repair(rnd=rnd, by=request.user)
-    except TournamentError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(
-            request,
-            _("The draft of round %(number)d was discarded and the round sent to the engine again.")
-            % {"number": number},
-        )
-    return _back(tournament, number)
+    return _round_action(
+        request,
+        tournament,
+        number,
+        lambda rnd, confirmed: rounds.round_repair(rnd=rnd, by=request.user),
+        _("The draft of round %(number)d was discarded and the round sent to the engine again.")
+        % {"number": number},
+    )
 
 
 @require_POST
 @arbiter_required
 def pairing_publish(request: ArbiterRequest, tournament: Tournament, number: int) -> HttpResponse:
     """Publish the draft in the order of C.04.2 D.9."""
-    rnd = round_or_404(tournament, number)
-    try:
-        rounds.round_publish(rnd=rnd, by=request.user)
-    except TournamentError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(request, _("Round %(number)d is published.") % {"number": number})
-    return _back(tournament, number)
+    return _round_action(
+        request,
+        tournament,
+        number,
+        lambda rnd, confirmed: rounds.round_publish(rnd=rnd, by=request.user),
+        _("Round %(number)d is published.") % {"number": number},
+    )
 
 
 @require_POST
@@ -219,13 +214,12 @@ def pairing_swap_colours(
 ) -> HttpResponse:
     """Swap White and Black on one board of the draft."""
     game = get_object_or_404(Game, pk=game_id, round__tournament=tournament, round__number=number)
-    try:
+
+    def swap(confirmed: Confirmed | None) -> Done:
         warnings = rounds.round_draft_swap_colours(game=game, by=request.user)
-    except TournamentError as error:
-        messages.error(request, str(error))
-    else:
-        _edited(request, _("Colours swapped on board %(board)d.") % {"board": game.board}, warnings)
-    return _back(tournament, number)
+        return _edited(_("Colours swapped on board %(board)d.") % {"board": game.board}, warnings)
+
+    return confirmed_action(request, tournament, _round_url(tournament, number), swap)
 
 
 @require_POST
@@ -239,19 +233,18 @@ def pairing_exchange(request: ArbiterRequest, tournament: Tournament, number: in
         messages.error(request, " ".join(problems))
         return _back(tournament, number)
     game_a, game_b = form.cleaned_data["game_a"], form.cleaned_data["game_b"]
-    try:
+
+    def exchange(confirmed: Confirmed | None) -> Done:
         warnings = rounds.round_draft_exchange_opponents(
             game_a=game_a, game_b=game_b, by=request.user
         )
-    except TournamentError as error:
-        messages.error(request, str(error))
-    else:
         done = _("Boards %(a)d and %(b)d exchanged opponents.") % {
             "a": game_a.board,
             "b": game_b.board,
         }
-        _edited(request, done, warnings)
-    return _back(tournament, number)
+        return _edited(done, warnings)
+
+    return confirmed_action(request, tournament, _round_url(tournament, number), exchange)
 
 
 def _editing(tournament: Tournament, number: int) -> str:
@@ -263,12 +256,14 @@ def _editing(tournament: Tournament, number: int) -> str:
 def manual_start(request: ArbiterRequest, tournament: Tournament, number: int) -> HttpResponse:
     """ "Edit pairings": open the round for pairing by hand (an empty draft if not paired)."""
     rnd = round_or_404(tournament, number)
-    try:
-        manual.round_manual_start(rnd=rnd, by=request.user)
-    except TournamentError as error:
-        messages.error(request, str(error))
-        return _back(tournament, number)
-    return redirect(_editing(tournament, number))
+
+    def start(confirmed: Confirmed | None) -> None:
+        manual.round_manual_start(rnd=rnd, by=request.user)  # the page says it: no message
+
+    page = _round_url(tournament, number)
+    return confirmed_action(
+        request, tournament, page, start, done_page=_editing(tournament, number)
+    )
 
 
 @require_POST
@@ -303,13 +298,12 @@ def manual_unpair(
 ) -> HttpResponse:
     """Remove a board of the draft: its two players are unpaired."""
     game = get_object_or_404(Game, pk=game_id, round__tournament=tournament, round__number=number)
-    try:
+
+    def unpair(confirmed: Confirmed | None) -> str:
         manual.round_manual_unpair(game=game, by=request.user)
-    except TournamentError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(request, _("Board %(board)d is unpaired.") % {"board": game.board})
-    return back_to(request, _editing(tournament, number))
+        return _("Board %(board)d is unpaired.") % {"board": game.board}
+
+    return confirmed_action(request, tournament, _editing(tournament, number), unpair)
 
 
 @require_POST
@@ -336,25 +330,19 @@ def manual_bye(request: ArbiterRequest, tournament: Tournament, number: int) -> 
 def manual_validate(request: ArbiterRequest, tournament: Tournament, number: int) -> HttpResponse:
     """ "Validate pairings": compare with the engine (Level 4 if different) and publish."""
     rnd = round_or_404(tournament, number)
+
+    def validate(confirmed: Confirmed | None) -> str:
+        difference = manual.round_manual_validate(rnd=rnd, by=request.user, confirmed=confirmed)
+        if difference.differs:
+            return _(
+                "Round %(number)d is published as paired by hand (recorded as an MPA event)."
+            ) % {"number": number}
+        return _("Round %(number)d is published.") % {"number": number}
+
     page = _editing(tournament, number)
-    try:
-        difference = manual.round_manual_validate(
-            rnd=rnd, by=request.user, confirmed=confirmed_level(request, tournament)
-        )
-    except ConfirmationRequired as required:
-        return confirmation_dialog(request, tournament, required, cancel_url=page)
-    except TournamentError as error:
-        messages.error(request, str(error))
-        return back_to(request, page)
-    if difference.differs:
-        messages.success(
-            request,
-            _("Round %(number)d is published as paired by hand (recorded as an MPA event).")
-            % {"number": number},
-        )
-    else:
-        messages.success(request, _("Round %(number)d is published.") % {"number": number})
-    return back_to(request, reverse("pairing-round", args=[tournament.slug, number]))
+    return confirmed_action(
+        request, tournament, page, validate, done_page=_round_url(tournament, number)
+    )
 
 
 NUMBERS_PAGE = "pairing/numbers.html"
@@ -393,15 +381,13 @@ def pairing_numbers_draw(request: ArbiterRequest, tournament: Tournament) -> Htt
             context = _numbers_context(tournament, players, form)
             return render(request, NUMBERS_PAGE, context, status=422)
         order = form.cleaned_data["order"]
-    try:
+
+    def draw(confirmed: Confirmed | None) -> str:
         tournament_draw_numbers(tournament=tournament, by=request.user, order=order)
-    except TournamentError as error:
-        messages.error(request, str(error))
-    else:
         tournament.refresh_from_db()
-        messages.success(
-            request,
-            _("The pairing numbers are set: %(rounds)d rounds. Pair round 1 when ready.")
-            % {"rounds": tournament.rounds},
-        )
-    return redirect("pairing-numbers", tournament.slug)
+        return _("The pairing numbers are set: %(rounds)d rounds. Pair round 1 when ready.") % {
+            "rounds": tournament.rounds
+        }
+
+    page = reverse("pairing-numbers", args=[tournament.slug])
+    return confirmed_action(request, tournament, page, draw)

@@ -31,7 +31,6 @@ from tournaments.models import (
     Round,
     Tournament,
     TournamentRole,
-    WorkerHeartbeat,
 )
 
 if TYPE_CHECKING:
@@ -135,11 +134,6 @@ class IntegrityEventAdmin(ReadOnlyAdmin[IntegrityEvent]):
 class RatingCorrectionAdmin(ReadOnlyAdmin[RatingCorrection]):
     list_display = ["game", "result", "user", "created"]
     list_select_related = ["game", "user"]
-
-
-@admin.register(WorkerHeartbeat)
-class WorkerHeartbeatAdmin(ReadOnlyAdmin[WorkerHeartbeat]):
-    list_display = ["id", "created", "seen_at"]
 
 
 if TYPE_CHECKING:

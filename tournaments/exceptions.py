@@ -37,14 +37,6 @@ class TrfImportError(TournamentError):
         }
 
 
-class PlayerAlreadyInRound(TournamentError):
-    """A player who already has a game or a bye in the round (a player appears once per round)."""
-
-
-class PlayerNotInTournament(TournamentError):
-    """A player of another tournament given to a round of this one."""
-
-
 class RoundNotEditable(TournamentError):
     """A round whose state does not allow the change (e.g. a published or completed round)."""
 

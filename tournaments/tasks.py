@@ -7,14 +7,7 @@ import datetime
 from celery import shared_task
 from django.conf import settings
 
-from tournaments.services.base import worker_heartbeat_record
 from tournaments.services.ratinglists_fetch import rating_lists_fetch
-
-
-@shared_task
-def record_worker_heartbeat(heartbeat_id: int) -> None:
-    """Mark a heartbeat as seen: proves a worker reached the broker and the database."""
-    worker_heartbeat_record(heartbeat_id=heartbeat_id)
 
 
 @shared_task

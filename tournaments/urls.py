@@ -9,7 +9,6 @@ from tournaments.views import (
     entries,
     exports,
     fide_mode,
-    imports,
     integrity,
     manage,
     manual,
@@ -25,12 +24,7 @@ from tournaments.views.player_ratings import player_rating
 urlpatterns = [
     path("", public.home, name="home"),
     path("manage/new/", manage.tournament_new, name="tournament-new"),
-    path("manage/import/", imports.tournament_import, name="tournament-import"),
-    path(
-        "manage/import/confirm/",
-        imports.tournament_import_confirm,
-        name="tournament-import-confirm",
-    ),
+    # manage/import/ and its confirmation: config/urls.py (they take the pairing app's checks)
     path("help/", manual.manual_contents, name="help"),
     path("help/print/", manual.manual_print, name="help-print"),
     path("help/manual.pdf", manual.manual_print_pdf, name="help-pdf"),

@@ -19,8 +19,8 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
-from pairing import engine
 from pairing.engine import DutchConfig, Edition, RoundPairing
+from pairing.engine import pair as engine_pair
 from pairing.generator.config import GeneratorConfig, InitialColor, RatingSpread
 from pairing.generator.games import plan_games
 from pairing.generator.roster import Entrant
@@ -71,7 +71,7 @@ def generate_tournament(
         dutch = DutchConfig(edition=config.rules)
 
         def pair(state: TournamentState) -> RoundPairing:
-            return engine.pair(state, dutch)
+            return engine_pair(state, dutch)
 
     rng = random.Random(seed)
     entrants = config.roster or drawn_entrants(config, rng)

@@ -19,8 +19,8 @@ def main() -> None:
 
     from pairing.services.rounds import round_publish, round_request_pairing
     from pairing.services.runs import pairing_run_execute
+    from pairing.services.trf_import import tournament_import_trf
     from tournaments.models import ArbiterRole, Tournament, TournamentRole
-    from tournaments.services.tournaments import tournament_import_trf
 
     chief = User.objects.create_user("chief", password=PASSWORD)
     text = (ROUNDS / "round-3-input.trf").read_text(encoding="utf-8")

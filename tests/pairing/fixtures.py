@@ -13,9 +13,9 @@ import pytest
 from django.contrib.auth.models import User
 
 from pairing import tasks
+from pairing.services.trf_import import tournament_import_trf
 from tests.factories import TournamentRoleFactory, UserFactory
 from tournaments.models import Round, Tournament
-from tournaments.services.tournaments import tournament_import_trf
 
 CaptureCallbacks = Callable[..., AbstractContextManager[list[Callable[[], Any]]]]
 """The type of pytest-django's `django_capture_on_commit_callbacks` fixture."""

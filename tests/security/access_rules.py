@@ -118,6 +118,7 @@ and delete are refused too)."""
 RULES: dict[str, Rule] = {
     "home": PUBLIC_PAGE,
     "favicon.ico": Rule(get=everyone(301), post=everyone(405)),
+    "health": PUBLIC_PAGE,
     "help": PUBLIC_PAGE,
     "help-page": PUBLIC_PAGE,
     "help-print": PUBLIC_PAGE,

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from django.contrib.auth.models import User
 
+from pairing.services.trf_import import tournament_import_trf
 from tests.factories import ByeFactory, TournamentRoleFactory, UserFactory
 from tournaments.models import (
     ArbiterRole,
@@ -23,7 +24,6 @@ from tournaments.models import (
     TournamentRole,
 )
 from tournaments.services.arbiters import arbiter_invitation_create
-from tournaments.services.tournaments import tournament_import_trf
 
 ROUND_3_INPUT = (
     Path(__file__).resolve().parents[1]

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from pairing.services.trf_import import tournament_import_trf
 from tests.factories import GameFactory, PlayerFactory, RoundFactory, TournamentFactory
 from tests.tournaments.conftest import REFERENCE, WORKED_EXAMPLE
 from tournaments.domain.state import Outcome, PlayerId
@@ -14,8 +15,6 @@ from tournaments.exceptions import ResultsMissing, RoundNotInTournament
 from tournaments.models import Bye, ByeKind, PairingSystem, PlayerStatus, RoundState, Title
 from tournaments.selectors.pages import Float, player_card, tournament_list
 from tournaments.selectors.state import players_in_initial_order, tournament_state_from_db
-from tournaments.services.results import bye_create
-from tournaments.services.tournaments import tournament_import_trf
 
 pytestmark = pytest.mark.django_db
 
@@ -104,7 +103,7 @@ def test_it_leaves_out_requested_byes_withdrawn_players_and_late_entries() -> No
     )
     PlayerFactory.create(tournament=tournament, pairing_number=4, first_round=2)
     rnd = RoundFactory.create(tournament=tournament, number=1)
-    bye_create(rnd=rnd, player=on_bye, kind=ByeKind.HALF_POINT)
+    Bye.objects.create(round=rnd, player=on_bye, kind=ByeKind.HALF_POINT)
 
     state = tournament_state_from_db(tournament)
 

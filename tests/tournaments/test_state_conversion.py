@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from pytest_django import DjangoAssertNumQueries
 
+from pairing.services.trf_import import tournament_import_trf
 from tests.standings.selectors.builders import round_in_play
 from tests.tournaments.conftest import REFERENCE
 from tournaments.domain.state import Color, Outcome, PlayerId, RoundRecord, TournamentState
@@ -19,7 +20,6 @@ from tournaments.exceptions import ResultsMissing
 from tournaments.models import ForbiddenPair, Tournament
 from tournaments.selectors.state import pairing_scores_before, state_rows, tournament_state_from_db
 from tournaments.selectors.trf import tournament_trf_document
-from tournaments.services.tournaments import tournament_import_trf
 
 pytestmark = pytest.mark.django_db
 

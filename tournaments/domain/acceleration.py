@@ -15,7 +15,14 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from tournaments.domain.messages import Message, gettext_noop
-from tournaments.domain.state import Outcome, PlayerId, Points, Scoring, TournamentState
+from tournaments.domain.state import (
+    Outcome,
+    PlayerId,
+    Points,
+    Scoring,
+    TournamentState,
+    points_text,
+)
 
 BAKU_SUFFIX = "_BAKU"
 """The TRF-2026 `192` codes of an accelerated tournament end so: `FIDE_DUTCH_2025_BAKU`."""
@@ -150,19 +157,14 @@ def acceleration_difference(
             found = _at(theirs, round_number)
             if expected != found:
                 return (
-                    f"player {player.id} has {_points(found)} virtual points in round "
-                    f"{round_number}; the Baku method (C.04.7) gives {_points(expected)}"
+                    f"player {player.id} has {points_text(found)} virtual points in round "
+                    f"{round_number}; the Baku method (C.04.7) gives {points_text(expected)}"
                 )
     return None
 
 
 def _at(points: tuple[Points, ...], round_number: int) -> Points:
     return points[round_number - 1] if round_number <= len(points) else Points(0)
-
-
-def _points(value: Points) -> str:
-    whole, half = divmod(value, 2)
-    return f"{whole}.5" if half else str(whole)
 
 
 def pairing_scores(state: TournamentState) -> dict[PlayerId, Points]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tournaments.domain.messages import Message, gettext_noop
-from tournaments.domain.state import Outcome
+from tournaments.domain.state import Outcome, points_text
 from tournaments.domain.warnings import ActionWarning, Level, Refusal
 
 REQUESTED_BYES = frozenset({Outcome.FULL_BYE, Outcome.HALF_BYE, Outcome.ZERO_BYE})
@@ -121,7 +121,6 @@ def _check(request: ByeRequest) -> None:
 
 
 def _full_point_notice(request: ByeRequest) -> ActionWarning:
-    whole, half = divmod(request.full_bye_points, 2)
     return ActionWarning(
         Level.NOTICE,
         Message(
@@ -135,7 +134,7 @@ def _full_point_notice(request: ByeRequest) -> ActionWarning:
                     "It scores a win (%(points)s point(s) here) without a game; the pairing of "
                     "that round leaves the player out."
                 ),
-                points=f"{whole}{'½' if half else ''}",
+                points=points_text(request.full_bye_points),
             ),
             Message(
                 gettext_noop(

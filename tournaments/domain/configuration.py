@@ -7,23 +7,8 @@ Pure: the settings form and the services ask the same questions here. Scores are
 from __future__ import annotations
 
 from tournaments.domain.messages import Message, gettext_noop
-from tournaments.domain.state import Scoring
+from tournaments.domain.state import Scoring, points_text
 from tournaments.domain.warnings import ActionWarning
-
-STANDARD_GAME_SCORES = (2, 1, 0)
-"""Win, draw and loss of the standard 1 - ½ - 0 scoring, in half-points (Q70)."""
-
-
-def _points(half_points: int) -> str:
-    whole, half = divmod(half_points, 2)
-    if not half:
-        return str(whole)
-    return f"{whole}½" if whole else "½"
-
-
-def is_standard(scoring: Scoring) -> bool:
-    """Whether a game scores 1 - ½ - 0."""
-    return (scoring.win, scoring.draw, scoring.loss) == STANDARD_GAME_SCORES
 
 
 def scoring_problems(scoring: Scoring) -> list[Message]:
@@ -42,8 +27,8 @@ def scoring_problems(scoring: Scoring) -> list[Message]:
         problems.append(
             Message(
                 gettext_noop("A win (%(win)s) must score more than a loss (%(loss)s)."),
-                win=_points(win),
-                loss=_points(loss),
+                win=points_text(win),
+                loss=points_text(loss),
             )
         )
     if not loss <= draw <= win:
@@ -52,9 +37,9 @@ def scoring_problems(scoring: Scoring) -> list[Message]:
                 gettext_noop(
                     "A draw (%(draw)s) must score between a loss (%(loss)s) and a win (%(win)s)."
                 ),
-                draw=_points(draw),
-                loss=_points(loss),
-                win=_points(win),
+                draw=points_text(draw),
+                loss=points_text(loss),
+                win=points_text(win),
             )
         )
     elif 2 * draw > win + loss:
@@ -64,8 +49,8 @@ def scoring_problems(scoring: Scoring) -> list[Message]:
                     "Two draws (%(draws)s) may not score more than a win and a loss "
                     "(%(win_and_loss)s) (VCL4THP Q74)."
                 ),
-                draws=_points(2 * draw),
-                win_and_loss=_points(win + loss),
+                draws=points_text(2 * draw),
+                win_and_loss=points_text(win + loss),
             )
         )
     if scoring.forfeit_loss > loss:
@@ -74,8 +59,8 @@ def scoring_problems(scoring: Scoring) -> list[Message]:
                 gettext_noop(
                     "A forfeit loss (%(forfeit_loss)s) may not score more than a loss (%(loss)s)."
                 ),
-                forfeit_loss=_points(scoring.forfeit_loss),
-                loss=_points(loss),
+                forfeit_loss=points_text(scoring.forfeit_loss),
+                loss=points_text(loss),
             )
         )
     unplayed = {
@@ -98,9 +83,9 @@ def scoring_problems(scoring: Scoring) -> list[Message]:
     }
     for template, value in unplayed.items():
         if value > win:
-            problems.append(Message(template, points=_points(value), win=_points(win)))
+            problems.append(Message(template, points=points_text(value), win=points_text(win)))
     if scoring.pairing_bye <= win and scoring.pairing_bye not in {win, draw, loss}:
-        allowed = ", ".join(_points(value) for value in sorted({win, draw, loss}, reverse=True))
+        allowed = ", ".join(points_text(value) for value in sorted({win, draw, loss}, reverse=True))
         problems.append(
             Message(
                 gettext_noop(
@@ -108,7 +93,7 @@ def scoring_problems(scoring: Scoring) -> list[Message]:
                     "%(points)s (VCL4THP Q83, Q84)."
                 ),
                 allowed=allowed,
-                points=_points(scoring.pairing_bye),
+                points=points_text(scoring.pairing_bye),
             )
         )
     return problems

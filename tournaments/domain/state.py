@@ -12,7 +12,7 @@ tie-break package ranks the players after round n.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import NewType
 
@@ -21,6 +21,16 @@ PlayerId = NewType("PlayerId", int)
 
 Points = NewType("Points", int)
 """A score in half-points: a win under standard scoring is `Points(2)`, a draw `Points(1)`."""
+
+
+def points_text(points: int) -> str:
+    """Half-points as players read them: 0, ½, 1, 1½, 2, -½. The one formatter of the pages,
+    the documents and the messages (the TRF writes its own columns: `trf.columns`)."""
+    sign = "-" if points < 0 else ""
+    whole, half = divmod(abs(points), 2)
+    if not half:
+        return f"{sign}{whole}"
+    return f"{sign}{whole}½" if whole else f"{sign}½"
 
 
 class Color(enum.Enum):
@@ -267,8 +277,3 @@ class TournamentState:
             a in group.players and b in group.players and group.applies_to(round_number)
             for group in self.forbidden
         )
-
-
-def players_by_id(players: Iterable[PlayerState]) -> dict[PlayerId, PlayerState]:
-    """Index players by pairing number."""
-    return {player.id: player for player in players}

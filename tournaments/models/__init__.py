@@ -7,7 +7,7 @@ Business rules live in `tournaments.services`; reads in `tournaments.selectors`.
 from __future__ import annotations
 
 from tournaments.models.arbiters import ArbiterInvitation
-from tournaments.models.audit import AuditEntry, WorkerHeartbeat
+from tournaments.models.audit import AuditEntry
 from tournaments.models.federations import FederationOfficer
 from tournaments.models.integrity import (
     ArbiterRole,
@@ -92,5 +92,4 @@ __all__ = [
     "Tournament",
     "TournamentFormat",
     "TournamentStatus",
-    "WorkerHeartbeat",
 ]

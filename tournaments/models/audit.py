@@ -1,4 +1,4 @@
-"""The audit trail of every change, and the worker heartbeat."""
+"""The audit trail of every change."""
 
 from __future__ import annotations
 
@@ -35,13 +35,3 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.entity} {self.entity_id}: {self.old_value!r} → {self.new_value!r}"
-
-
-class WorkerHeartbeat(models.Model):
-    """A round trip through a Celery worker: created by the caller, `seen_at` set by the task."""
-
-    created = models.DateTimeField(auto_now_add=True)
-    seen_at = models.DateTimeField(null=True, blank=True)
-
-    def __str__(self) -> str:
-        return f"Heartbeat {self.pk}"

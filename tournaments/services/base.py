@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from django.contrib.auth.models import User
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F
-from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
@@ -14,7 +15,6 @@ from tournaments.exceptions import ActionRefused, ConfirmationInvalid, Confirmat
 from tournaments.models import (
     AuditEntry,
     Tournament,
-    WorkerHeartbeat,
 )
 from tournaments.versions import forget_versions
 
@@ -24,14 +24,44 @@ def lock_tournament(tournament_id: int) -> Tournament:
     return Tournament.objects.select_for_update().get(pk=tournament_id)
 
 
-def unique_tournament_slug(name: str) -> str:
-    """A slug for a new tournament named `name`, unused so far (and never `new`, a page)."""
+def unique_tournament_slug(name: str, also_taken: Collection[str] = ()) -> str:
+    """A slug for a new tournament named `name`, unused so far (and never `new`, a page, nor
+    one of `also_taken`)."""
     base = slugify(name)[:70].strip("-") or "tournament"
     taken = set(Tournament.objects.filter(slug__startswith=base).values_list("slug", flat=True))
+    taken |= {"new", *also_taken}
     slug, suffix = base, 2
-    while slug in taken or slug == "new":
+    while slug in taken:
         slug, suffix = f"{base}-{suffix}", suffix + 1
     return slug
+
+
+SLUG_ATTEMPTS = 20
+"""How many slugs a new tournament tries when others take them at the same moment."""
+
+
+def tournament_insert(tournament: Tournament, *, name: str) -> Tournament:
+    """Insert a new tournament under the first free slug for `name`.
+
+    Two tournaments created with the same name at once both find the same slug free; the
+    unique constraint lets the first insert in and refuses the other, which then takes the next
+    free slug. The insert runs in a savepoint, so the caller's transaction goes on. Any other
+    refusal of the database (and a slug still taken after `SLUG_ATTEMPTS`) is raised as it is.
+    """
+    refused: list[str] = []
+    for attempt in range(SLUG_ATTEMPTS):
+        tournament.slug = unique_tournament_slug(name, refused)
+        try:
+            with transaction.atomic():
+                tournament.save(force_insert=True)
+        except IntegrityError:
+            taken = Tournament.objects.filter(slug=tournament.slug).exists()
+            if not taken or attempt == SLUG_ATTEMPTS - 1:
+                raise
+            refused.append(tournament.slug)
+        else:
+            return tournament
+    raise AssertionError("unreachable")  # the loop returns or raises
 
 
 def require_confirmation(warning: ActionWarning | None, confirmed: Confirmed | None) -> None:
@@ -91,12 +121,3 @@ def audit(
         new_value=new,
         note=note,
     )
-
-
-@transaction.atomic
-def worker_heartbeat_record(*, heartbeat_id: int) -> WorkerHeartbeat:
-    """Mark the heartbeat as seen by a worker (the Celery round-trip check)."""
-    heartbeat = WorkerHeartbeat.objects.select_for_update().get(pk=heartbeat_id)
-    heartbeat.seen_at = timezone.now()
-    heartbeat.save(update_fields=["seen_at"])
-    return heartbeat

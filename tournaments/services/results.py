@@ -1,4 +1,4 @@
-"""Games, byes and results: create them (the TRF import and tests), enter and correct results.
+"""Results: enter, clear and correct them, and the rating report's corrections.
 
 Each is one transactional, keyword-only function that first locks the tournament row.
 """
@@ -20,21 +20,15 @@ from tournaments.domain.result_changes import (
 )
 from tournaments.domain.warnings import Confirmed
 from tournaments.exceptions import (
-    PlayerAlreadyInRound,
-    PlayerNotInTournament,
     ResultConflict,
     RoundNotEditable,
     RoundNotPublished,
 )
 from tournaments.models import (
-    Bye,
-    ByeKind,
     Game,
     IntegrityEventKind,
-    Player,
     RatingCorrection,
     Result,
-    Round,
     RoundState,
     Tournament,
 )
@@ -42,89 +36,6 @@ from tournaments.services.base import audit, lock_tournament, require_confirmati
 from tournaments.services.integrity import integrity_event_record, snapshot_rows
 from tournaments.services.progress import sync_round_status, sync_tournament_status
 from tournaments.translation import refusal_text, translated_warning
-
-
-def _check_round_open(rnd: Round) -> None:
-    if rnd.state in {RoundState.PUBLISHED, RoundState.COMPLETED}:
-        raise RoundNotEditable(
-            _("Round %(number)s is %(state)s: its pairing cannot change.")
-            % {"number": rnd.number, "state": rnd.get_state_display().lower()}
-        )
-
-
-def _check_players_free(rnd: Round, players: list[Player]) -> None:
-    """Each player belongs to the round's tournament and has no game or bye in it yet."""
-    for player in players:
-        if player.tournament_id != rnd.tournament_id:
-            raise PlayerNotInTournament(
-                _("%(name)s does not play in this tournament.") % {"name": player.name}
-            )
-    ids = [player.pk for player in players]
-    if len(set(ids)) != len(ids):
-        raise PlayerAlreadyInRound(_("A player cannot play against themselves."))
-    taken = (
-        set(rnd.games.filter(white__in=ids).values_list("white_id", flat=True))
-        | set(rnd.games.filter(black__in=ids).values_list("black_id", flat=True))
-        | set(rnd.byes.filter(player__in=ids).values_list("player_id", flat=True))
-    )
-    for player in players:
-        if player.pk in taken:
-            raise PlayerAlreadyInRound(
-                _("%(name)s already has a game or a bye in round %(number)s.")
-                % {"name": player.name, "number": rnd.number}
-            )
-
-
-@transaction.atomic
-def game_create(
-    *,
-    rnd: Round,
-    board: int,
-    white: Player,
-    black: Player,
-    result: Result = Result.NOT_PLAYED,
-    by: User | None = None,
-) -> Game:
-    """Pair `white` against `black` on `board` of a round that is not yet published.
-
-    Refused when either player already has a game or a bye in the round (a player appears at
-    most once in a round), or belongs to another tournament.
-    """
-    tournament = lock_tournament(rnd.tournament_id)
-    rnd = Round.objects.get(pk=rnd.pk)
-    _check_round_open(rnd)
-    _check_players_free(rnd, [white, black])
-    game = Game.objects.create(round=rnd, board=board, white=white, black=black, result=result)
-    audit(
-        tournament=tournament,
-        by=by,
-        entity="game",
-        entity_id=game.pk,
-        new=f"round {rnd.number} board {board}: {white.pairing_number} - {black.pairing_number}",
-    )
-    return game
-
-
-@transaction.atomic
-def bye_create(*, rnd: Round, player: Player, kind: ByeKind, by: User | None = None) -> Bye:
-    """Give `player` a bye of `kind` in a round that is not yet published.
-
-    Refused when the player already has a game or a bye in the round, or belongs to another
-    tournament.
-    """
-    tournament = lock_tournament(rnd.tournament_id)
-    rnd = Round.objects.get(pk=rnd.pk)
-    _check_round_open(rnd)
-    _check_players_free(rnd, [player])
-    bye = Bye.objects.create(round=rnd, player=player, kind=kind)
-    audit(
-        tournament=tournament,
-        by=by,
-        entity="bye",
-        entity_id=bye.pk,
-        new=f"round {rnd.number}: {player.pairing_number} {ByeKind(kind).label}",
-    )
-    return bye
 
 
 def _result_label(value: str) -> str:

@@ -1,4 +1,5 @@
-"""Tournament use cases: create, change the settings (the import from TRF: `trf_import.service`).
+"""Tournament use cases: create, change the settings (the import from TRF: `trf_import.service`,
+composed with the engine by `pairing.services.trf_import`).
 
 Each is one transactional, keyword-only function that first locks the tournament row
 (`services.base.lock_tournament`: one writer per tournament); refusals raise the errors of
@@ -48,12 +49,9 @@ from tournaments.services.base import (
     audit,
     lock_tournament,
     require_confirmation,
-    unique_tournament_slug,
+    tournament_insert,
 )
 from tournaments.services.integrity import deleted_rows, integrity_event_record, snapshot_rows
-from tournaments.services.trf_import.service import (
-    tournament_import_trf as tournament_import_trf,  # its callers import it from here
-)
 from tournaments.translation import refusal_text, translated, translated_warning
 
 
@@ -196,14 +194,14 @@ def tournament_create(*, settings: TournamentSettings, by: User) -> Tournament:
     _check_dates(settings)
     if settings.format != TournamentFormat.SWISS:
         settings = dataclasses.replace(settings, rounds=1)  # set by the drawing of numbers
-    tournament = Tournament(slug=unique_tournament_slug(settings.name), rounds=settings.rounds)
+    tournament = Tournament(rounds=settings.rounds)
     _apply(tournament, settings)
     try:
         check_setup(_setup(tournament))
     except SetupRefused as refusal:
         raise ConfigurationRefused(refusal_text(refusal)) from None
     tournament.full_clean(exclude=["slug"])
-    tournament.save()
+    tournament_insert(tournament, name=settings.name)
     Round.objects.bulk_create(
         Round(tournament=tournament, number=number) for number in range(1, settings.rounds + 1)
     )

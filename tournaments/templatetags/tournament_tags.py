@@ -8,6 +8,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy
 
 from tournaments.domain.chess960 import back_rank
+from tournaments.domain.state import points_text
 from tournaments.translation import translated as _translated
 
 register = template.Library()
@@ -18,10 +19,7 @@ def half_points(value: int | None) -> str:
     """Half-points written as points: 3 → "1½", 4 → "2", 1 → "½"; empty for None."""
     if value is None:
         return ""
-    whole, half = divmod(int(value), 2)
-    if not half:
-        return str(whole)
-    return f"{whole}½" if whole else "½"
+    return points_text(int(value))
 
 
 @register.filter

@@ -20,6 +20,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from tournaments.domain.warnings import Confirmed
 from tournaments.exceptions import TournamentError
 from tournaments.http import ArbiterRequest, HtmxHttpRequest, arbiter_required, login_required
 from tournaments.models import Tournament
@@ -35,6 +36,7 @@ from tournaments.services.arbiters import (
     arbiter_remove,
     arbiter_team,
 )
+from tournaments.views.confirming import confirmed_action
 
 PAGE = "tournaments/manage/arbiters.html"
 
@@ -72,8 +74,12 @@ def _page(
     return render(request, template, context)
 
 
+def _page_url(tournament: Tournament) -> str:
+    return reverse("manage-arbiters", args=[tournament.slug])
+
+
 def _back(tournament: Tournament) -> HttpResponse:
-    return redirect("manage-arbiters", tournament.slug)
+    return redirect(_page_url(tournament))
 
 
 @arbiter_required
@@ -102,17 +108,16 @@ def invitation_withdraw(request: ArbiterRequest, tournament: Tournament) -> Http
     if not form.is_valid():
         messages.error(request, _("Choose an open invitation link."))
         return _back(tournament)
-    try:
+
+    def withdraw(confirmed: Confirmed | None) -> str:
         arbiter_invitation_withdraw(
             tournament=tournament,
             invitation_id=form.cleaned_data["invitation"],
             by=request.user,
         )
-    except TournamentError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(request, _("The invitation link is withdrawn: it no longer works."))
-    return _back(tournament)
+        return _("The invitation link is withdrawn: it no longer works.")
+
+    return confirmed_action(request, tournament, _page_url(tournament), withdraw)
 
 
 @arbiter_required
@@ -124,18 +129,18 @@ def arbiter_delete(request: ArbiterRequest, tournament: Tournament) -> HttpRespo
         messages.error(request, _("Choose a deputy arbiter."))
         return _back(tournament)
     user_id = form.cleaned_data["user"]
-    try:
+    oneself = user_id == request.user.pk
+
+    def remove(confirmed: Confirmed | None) -> str:
         arbiter_remove(tournament=tournament, user_id=user_id, by=request.user)
-    except TournamentError as error:
-        messages.error(request, str(error))
-        return _back(tournament)
-    if user_id == request.user.pk:
-        messages.success(
-            request, _("You are no longer an arbiter of %(name)s.") % {"name": tournament.name}
-        )
-        return redirect("tournament-detail", tournament.slug)
-    messages.success(request, _("The deputy arbiter is removed."))
-    return _back(tournament)
+        if oneself:
+            return _("You are no longer an arbiter of %(name)s.") % {"name": tournament.name}
+        return _("The deputy arbiter is removed.")
+
+    public = reverse("tournament-detail", args=[tournament.slug])
+    return confirmed_action(
+        request, tournament, _page_url(tournament), remove, done_page=public if oneself else None
+    )
 
 
 @arbiter_required
@@ -146,19 +151,16 @@ def chief_hand_over(request: ArbiterRequest, tournament: Tournament) -> HttpResp
     if not form.is_valid():
         messages.error(request, _("Choose the deputy arbiter who becomes chief arbiter."))
         return _back(tournament)
-    try:
+
+    def hand_over(confirmed: Confirmed | None) -> str:
         role = arbiter_hand_over(
             tournament=tournament, user_id=form.cleaned_data["user"], by=request.user
         )
-    except TournamentError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(
-            request,
-            _("%(name)s is the chief arbiter; you are a deputy.")
-            % {"name": role.user.get_username()},
-        )
-    return _back(tournament)
+        return _("%(name)s is the chief arbiter; you are a deputy.") % {
+            "name": role.user.get_username()
+        }
+
+    return confirmed_action(request, tournament, _page_url(tournament), hand_over)
 
 
 @login_required

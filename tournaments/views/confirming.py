@@ -10,6 +10,7 @@ a page with the dialog. Nothing here decides a level: the services do.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from django.contrib import messages
 from django.http import HttpResponse
@@ -87,21 +88,45 @@ def back_to(request: ArbiterRequest, url: str) -> HttpResponse:
     return redirect(url)
 
 
+@dataclass(frozen=True, slots=True)
+class Done:
+    """What a finished action says, when not a plain success: its text and message level (a
+    warning for an edit that breaks rules, or an action that cannot be undone)."""
+
+    text: str
+    level: int = messages.SUCCESS
+
+
+def _refusal(error: TournamentError) -> str:
+    return str(error)
+
+
 def confirmed_action(
     request: ArbiterRequest,
     tournament: Tournament,
     page: str,
-    action: Callable[[Confirmed | None], str],
+    action: Callable[[Confirmed | None], str | Done | None],
+    *,
+    done_page: str | None = None,
+    refused: Callable[[TournamentError], str] = _refusal,
 ) -> HttpResponse:
-    """Run a page-level action that may ask for a confirmation: `action` gets the level the
-    arbiter confirmed and returns the success message. The dialog when the service asks, the
-    refusal's message when it refuses; then back to `page`."""
+    """The one block of every action view: call the service, then answer.
+
+    `action` gets the level the arbiter confirmed (an action that never asks ignores it) and
+    returns the success message (a `Done` to give its level, None for no message). When the
+    service asks for a confirmation, the dialog; when it refuses (`TournamentError`), its
+    message as an error (`refused` may word it); otherwise the success message. Then back to
+    `page`, or after a success to `done_page` when given (`back_to`: an htmx request gets a
+    client redirect)."""
     try:
         done = action(confirmed_level(request, tournament))
     except ConfirmationRequired as required:
         return confirmation_dialog(request, tournament, required, cancel_url=page)
     except TournamentError as error:
-        messages.error(request, str(error))
-    else:
+        messages.error(request, refused(error))
+        return back_to(request, page)
+    if isinstance(done, Done):
+        messages.add_message(request, done.level, done.text)
+    elif done is not None:
         messages.success(request, done)
-    return back_to(request, page)
+    return back_to(request, done_page or page)

@@ -10,13 +10,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from tournaments.confirmations import confirmed_level
-from tournaments.exceptions import ConfirmationRequired, TournamentError
+from tournaments.domain.warnings import Confirmed
 from tournaments.http import ArbiterRequest, arbiter_required
 from tournaments.models import Tournament
 from tournaments.selectors import integrity
 from tournaments.services.fide_mode import tournament_leave_fide_mode
-from tournaments.views.confirming import back_to, confirmation_dialog
+from tournaments.views.confirming import Done, confirmed_action
 
 
 @arbiter_required
@@ -32,15 +31,10 @@ def fide_mode(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
 @require_POST
 def fide_mode_leave(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
     """Leave FIDE mode for good, after a two-step confirmation."""
+
+    def leave(confirmed: Confirmed | None) -> Done:
+        tournament_leave_fide_mode(tournament=tournament, by=request.user, confirmed=confirmed)
+        return Done(_("The tournament has left FIDE mode, for good."), messages.WARNING)
+
     page = reverse("manage-fide-mode", args=[tournament.slug])
-    try:
-        tournament_leave_fide_mode(
-            tournament=tournament, by=request.user, confirmed=confirmed_level(request, tournament)
-        )
-    except ConfirmationRequired as required:
-        return confirmation_dialog(request, tournament, required, cancel_url=page)
-    except TournamentError as error:
-        messages.error(request, str(error))
-    else:
-        messages.warning(request, _("The tournament has left FIDE mode, for good."))
-    return back_to(request, page)
+    return confirmed_action(request, tournament, page, leave)

@@ -4,6 +4,10 @@ engine's check of every round), then confirm (VCL4THP Q47-Q55).
 The preview runs the import in a transaction that is rolled back; Confirm posts back a signed
 token holding the file's text and the user it was shown to, and the import runs again from that
 text, in one transaction. A refused file, an expired or forged token change nothing.
+
+Both views take the engine's checks (`checks`, an `ImportChecks`) from their route: this app may
+not import the pairing app, so `config/urls.py`, which wires the apps, passes
+`pairing.services.trf_import.IMPORT_CHECKS`.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from tournaments.domain.trf.report import ImportChecks
 from tournaments.exceptions import TrfImportError
 from tournaments.forms.imports import TournamentImportForm
 from tournaments.http import ArbiterRequest, login_required
@@ -37,14 +42,14 @@ _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def tournament_import(request: ArbiterRequest) -> HttpResponse:
+def tournament_import(request: ArbiterRequest, checks: ImportChecks) -> HttpResponse:
     """The upload form; posted, the preview of the import or the reason it is refused."""
     form = TournamentImportForm(request.POST or None, request.FILES or None)
     context: dict[str, object] = {"form": form}
     if request.method == "POST" and form.is_valid():
         text: str = form.cleaned_data["trf"]
         try:
-            context["report"] = tournament_import_trf_preview(text=text)
+            context["report"] = tournament_import_trf_preview(text=text, checks=checks)
         except TrfImportError as error:
             context.update(_refusal(text, error))
         else:
@@ -55,7 +60,7 @@ def tournament_import(request: ArbiterRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def tournament_import_confirm(request: ArbiterRequest) -> HttpResponse:
+def tournament_import_confirm(request: ArbiterRequest, checks: ImportChecks) -> HttpResponse:
     """Import the previewed file for good; the user becomes its chief arbiter."""
     try:
         payload = signing.loads(
@@ -75,7 +80,7 @@ def tournament_import_confirm(request: ArbiterRequest) -> HttpResponse:
         )
     text: str = payload["text"]
     try:
-        imported = tournament_import_trf_reported(text=text, by=request.user)
+        imported = tournament_import_trf_reported(text=text, checks=checks, by=request.user)
     except TrfImportError as error:
         return _render(request, {"form": TournamentImportForm(), **_refusal(text, error)})
     tournament = imported.tournament

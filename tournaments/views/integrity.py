@@ -4,20 +4,19 @@
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from tournaments.confirmations import confirmed_level
-from tournaments.exceptions import ConfirmationRequired, TournamentError, UndoRefused
+from tournaments.domain.warnings import Confirmed
+from tournaments.exceptions import UndoRefused
 from tournaments.http import ArbiterRequest, arbiter_required
 from tournaments.models import IntegrityEvent, Tournament
 from tournaments.selectors.integrity import integrity_log
 from tournaments.services.integrity import integrity_event_undo
-from tournaments.views.confirming import back_to, confirmation_dialog
+from tournaments.views.confirming import confirmed_action
 
 
 @arbiter_required
@@ -39,16 +38,11 @@ def event_undo(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
         if posted.isascii() and posted.isdigit() and len(posted) <= 18
         else None
     )
-    try:
+
+    def undo(confirmed: Confirmed | None) -> str:
         if event is None:
             raise UndoRefused(_("There is no such event in this tournament."))
-        undo = integrity_event_undo(
-            event=event, by=request.user, confirmed=confirmed_level(request, tournament)
-        )
-    except ConfirmationRequired as required:
-        return confirmation_dialog(request, tournament, required, cancel_url=page)
-    except TournamentError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(request, f"Undone: {undo.details}")
-    return back_to(request, page)
+        undone = integrity_event_undo(event=event, by=request.user, confirmed=confirmed)
+        return f"Undone: {undone.details}"
+
+    return confirmed_action(request, tournament, page, undo)

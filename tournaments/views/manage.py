@@ -166,39 +166,34 @@ def players_import(request: ArbiterRequest, tournament: Tournament) -> HttpRespo
         )
         return redirect("manage-players", tournament.slug)
     service = players_import_trf if form.cleaned_data["format"] == "trf" else players_import_csv
-    try:
+
+    def import_players(confirmed: Confirmed | None) -> str:
         count = service(tournament=tournament, text=form.text(), by=request.user)
-    except PlayerImportError as error:
-        messages.error(
-            request, _("Nothing imported: %(problems)s") % {"problems": " · ".join(error.errors)}
-        )
-    except TournamentError as error:
-        messages.error(request, _("Nothing imported: %(problems)s") % {"problems": error})
-    else:
-        messages.success(
-            request,
-            ngettext("%(count)s player imported.", "%(count)s players imported.", count)
-            % {"count": count},
-        )
-    return redirect("manage-players", tournament.slug)
+        return ngettext("%(count)s player imported.", "%(count)s players imported.", count) % {
+            "count": count
+        }
+
+    def nothing_imported(error: TournamentError) -> str:
+        problems = " · ".join(error.errors) if isinstance(error, PlayerImportError) else error
+        return _("Nothing imported: %(problems)s") % {"problems": problems}
+
+    page = reverse("manage-players", args=[tournament.slug])
+    return confirmed_action(request, tournament, page, import_players, refused=nothing_imported)
 
 
 @arbiter_required
 @require_POST
 def players_renumber(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
     """Pairing numbers in initial order; after round 1, confirmed first (Level 3)."""
-    page = reverse("manage-players", args=[tournament.slug])
-    try:
+
+    def renumber(confirmed: Confirmed | None) -> str:
         tournament_assign_pairing_numbers(
-            tournament=tournament, by=request.user, confirmed=confirmed_level(request, tournament)
+            tournament=tournament, by=request.user, confirmed=confirmed
         )
-    except ConfirmationRequired as required:
-        return confirmation_dialog(request, tournament, required, cancel_url=page)
-    except TournamentError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(request, _("Pairing numbers follow the initial ranking order."))
-    return back_to(request, page)
+        return _("Pairing numbers follow the initial ranking order.")
+
+    page = reverse("manage-players", args=[tournament.slug])
+    return confirmed_action(request, tournament, page, renumber)
 
 
 def _player(tournament: Tournament, pairing_number: int) -> Player:
@@ -270,13 +265,16 @@ def player_half_point_byes(
     """Allow or refuse half-point byes to the player (checklist Q175)."""
     subject = _player(tournament, pairing_number)
     allowed = request.POST.get("allowed") == "1"
-    subject = player_set_half_point_byes(player=subject, allowed=allowed, by=request.user)
-    if allowed:
-        done = _("%(name)s may take half-point byes.")
-    else:
-        done = _("%(name)s may not take half-point byes.")
-    messages.success(request, done % {"name": subject.name})
-    return _back_to_player(tournament, subject.pairing_number)
+
+    def set_half_point_byes(confirmed: Confirmed | None) -> str:
+        player_set_half_point_byes(player=subject, allowed=allowed, by=request.user)
+        if allowed:
+            return _("%(name)s may take half-point byes.") % {"name": subject.name}
+        return _("%(name)s may not take half-point byes.") % {"name": subject.name}
+
+    return confirmed_action(
+        request, tournament, _player_url(tournament, pairing_number), set_half_point_byes
+    )
 
 
 @arbiter_required
@@ -312,13 +310,13 @@ def bye_delete(request: ArbiterRequest, tournament: Tournament, bye_id: int) -> 
     bye = get_object_or_404(
         Bye.objects.select_related("player"), pk=bye_id, player__tournament=tournament
     )
-    try:
+
+    def cancel(confirmed: Confirmed | None) -> str:
         bye_cancel(bye=bye, by=request.user)
-    except TournamentError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(request, _("The bye is cancelled."))
-    return _back_to_player(tournament, bye.player.pairing_number)
+        return _("The bye is cancelled.")
+
+    page = _player_url(tournament, bye.player.pairing_number)
+    return confirmed_action(request, tournament, page, cancel)
 
 
 @arbiter_required
@@ -332,22 +330,19 @@ def player_withdrawal(
         messages.error(request, _("Choose the first round the withdrawal applies to."))
         return _back_to_player(tournament, pairing_number)
     expelled = form.cleaned_data["expelled"]
-    try:
+
+    def withdraw(confirmed: Confirmed | None) -> str:
         player_withdraw(
             player=subject,
             from_round=form.cleaned_data["from_round"],
             by=request.user,
             expelled=expelled,
         )
-    except TournamentError as error:
-        messages.error(request, str(error))
-    else:
         if expelled:
-            done = _("%(name)s is expelled: left out of the standings.")
-        else:
-            done = _("%(name)s is withdrawn.")
-        messages.success(request, done % {"name": subject.name})
-    return _back_to_player(tournament, pairing_number)
+            return _("%(name)s is expelled: left out of the standings.") % {"name": subject.name}
+        return _("%(name)s is withdrawn.") % {"name": subject.name}
+
+    return confirmed_action(request, tournament, _player_url(tournament, pairing_number), withdraw)
 
 
 @arbiter_required
@@ -371,18 +366,18 @@ def forbidden_pair_new(request: ArbiterRequest, tournament: Tournament) -> HttpR
     if not form.is_valid():
         messages.error(request, _("Choose two players of this tournament."))
         return redirect("manage-players", tournament.slug)
-    try:
+
+    def forbid(confirmed: Confirmed | None) -> str:
         forbidden_pair_create(
             tournament=tournament,
             first=form.cleaned_data["first"],
             second=form.cleaned_data["second"],
             by=request.user,
         )
-    except TournamentError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(request, _("The two players will not be paired together."))
-    return redirect("manage-players", tournament.slug)
+        return _("The two players will not be paired together.")
+
+    page = reverse("manage-players", args=[tournament.slug])
+    return confirmed_action(request, tournament, page, forbid)
 
 
 @arbiter_required
@@ -391,10 +386,10 @@ def forbidden_pair_remove(
     request: ArbiterRequest, tournament: Tournament, pair_id: int
 ) -> HttpResponse:
     pair = get_object_or_404(ForbiddenPair, pk=pair_id, tournament=tournament)
-    try:
+
+    def remove(confirmed: Confirmed | None) -> str:
         forbidden_pair_delete(pair=pair, by=request.user)
-    except TournamentError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(request, _("The prohibited pairing is removed."))
-    return redirect("manage-players", tournament.slug)
+        return _("The prohibited pairing is removed.")
+
+    page = reverse("manage-players", args=[tournament.slug])
+    return confirmed_action(request, tournament, page, remove)

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments.exceptions import TournamentError
+from tournaments.domain.warnings import Confirmed
 from tournaments.forms.players import PlayerRatingForm
 from tournaments.http import ArbiterRequest, arbiter_required
 from tournaments.models import Player, Tournament
 from tournaments.services.ratings import player_rating_set
+from tournaments.views.confirming import back_to, confirmed_action
 
 
 @arbiter_required
@@ -23,6 +25,7 @@ def player_rating(
     """Record or remove the player's rating from a round on; the outcome, or what was wrong,
     is the message on the player page (nothing saved then)."""
     subject = get_object_or_404(Player, tournament=tournament, pairing_number=pairing_number)
+    page = reverse("manage-player", args=[tournament.slug, subject.pairing_number])
     form = PlayerRatingForm(request.POST)
     if not form.is_valid():
         problems = [
@@ -32,19 +35,15 @@ def player_rating(
         messages.error(
             request, _("Nothing was saved. %(problems)s") % {"problems": " ".join(problems)}
         )
-    else:
-        from_round, rating = form.cleaned_data["from_round"], form.cleaned_data["rating"]
-        try:
-            player_rating_set(player=subject, from_round=from_round, rating=rating, by=request.user)
-        except TournamentError as error:
-            messages.error(request, str(error))
+        return back_to(request, page)
+    from_round, rating = form.cleaned_data["from_round"], form.cleaned_data["rating"]
+
+    def rate(confirmed: Confirmed | None) -> str:
+        player_rating_set(player=subject, from_round=from_round, rating=rating, by=request.user)
+        if rating is not None:
+            done = _("%(name)s rated %(rating)s from round %(number)s.")
         else:
-            if rating is not None:
-                done = _("%(name)s rated %(rating)s from round %(number)s.")
-            else:
-                done = _("%(name)s no longer has a rating from round %(number)s.")
-            messages.success(
-                request,
-                done % {"name": subject.name, "rating": rating, "number": from_round},
-            )
-    return redirect("manage-player", tournament.slug, subject.pairing_number)
+            done = _("%(name)s no longer has a rating from round %(number)s.")
+        return done % {"name": subject.name, "rating": rating, "number": from_round}
+
+    return confirmed_action(request, tournament, page, rate)

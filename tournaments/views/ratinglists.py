@@ -18,9 +18,9 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from tournaments.confirmations import confirmed_level
 from tournaments.domain.ratinglists import MAPPED_FIELDS, ListKind, list_date_from_name
-from tournaments.exceptions import ConfirmationRequired, TournamentError
+from tournaments.domain.warnings import Confirmed
+from tournaments.exceptions import TournamentError
 from tournaments.http import ArbiterRequest, arbiter_required, staff_required
 from tournaments.models import InitialOrderCriterion, RatingKind, RatingListKind, Tournament
 from tournaments.selectors.ratinglists import list_in_force, rating_lists_overview
@@ -31,7 +31,7 @@ from tournaments.services.ratinglists import (
     rating_list_import,
     tournament_set_initial_ranking,
 )
-from tournaments.views.confirming import confirmation_dialog
+from tournaments.views.confirming import confirmed_action
 from tournaments.views.ratingsources import lists_context
 
 
@@ -174,25 +174,24 @@ def initial_ranking(request: ArbiterRequest, tournament: Tournament) -> HttpResp
     if not form.is_valid():
         messages.error(request, gettext("Choose the rating and the order of equal players."))
         return redirect("manage-players", tournament.slug)
-    try:
-        tournament = tournament_set_initial_ranking(
+
+    def rank(confirmed: Confirmed | None) -> str:
+        ranked = tournament_set_initial_ranking(
             tournament=tournament,
             rating_kind=form.cleaned_data["rating_kind"],
             criterion=form.cleaned_data["criterion"],
             by=request.user,
-            confirmed=confirmed_level(request, tournament),
+            confirmed=confirmed,  # the numbers would change: Level 3 (Q150)
         )
-    except ConfirmationRequired as required:  # the numbers would change: Level 3 (Q150)
-        page = reverse("manage-players", args=[tournament.slug])
-        return confirmation_dialog(request, tournament, required, cancel_url=page)
-    except TournamentError as error:
-        messages.error(request, str(error))
-    else:
-        label = RatingKind(tournament.rating_kind).label.lower()
-        then = InitialOrderCriterion(tournament.initial_order_criterion).label
-        messages.success(
-            request,
-            gettext("Initial ranking: %(kind)s ratings, then %(criterion)s.")
-            % {"kind": label, "criterion": then},
-        )
-    return redirect("manage-players", tournament.slug)
+        label = RatingKind(ranked.rating_kind).label.lower()
+        then = InitialOrderCriterion(ranked.initial_order_criterion).label
+        return gettext("Initial ranking: %(kind)s ratings, then %(criterion)s.") % {
+            "kind": label,
+            "criterion": then,
+        }
+
+    return confirmed_action(request, tournament, _players_url(tournament), rank)
+
+
+def _players_url(tournament: Tournament) -> str:
+    return reverse("manage-players", args=[tournament.slug])

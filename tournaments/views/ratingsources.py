@@ -13,9 +13,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST, require_safe
 
-from tournaments.confirmations import confirmed_level
 from tournaments.domain.ratinglists.sequence import MAX_STEPS, ListSource
-from tournaments.exceptions import ConfirmationRequired, TournamentError
+from tournaments.domain.warnings import Confirmed
 from tournaments.http import ArbiterRequest, arbiter_required
 from tournaments.models import Tournament
 from tournaments.selectors.ratingsources import (
@@ -29,7 +28,7 @@ from tournaments.services.ratingsources import (
     players_update_from_list,
     tournament_set_rating_sequence,
 )
-from tournaments.views.confirming import back_to, confirmation_dialog
+from tournaments.views.confirming import confirmed_action
 
 SOURCE_LABELS = {
     ListSource.FIDE_STANDARD: _("FIDE standard"),
@@ -89,18 +88,18 @@ def rating_sequence_update(request: ArbiterRequest, tournament: Tournament) -> H
     if not form.is_valid():
         messages.error(request, gettext("Choose the first list of the sequence."))
         return redirect("manage-players", tournament.slug)
-    try:
+
+    def set_sequence(confirmed: Confirmed | None) -> str:
         tournament_set_rating_sequence(
             tournament=tournament,
             sources=form.sources(),
             by=request.user,
             check=form.cleaned_data["check"],
         )
-    except TournamentError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(request, gettext("The sequence of rating lists is saved."))
-    return redirect("manage-players", tournament.slug)
+        return gettext("The sequence of rating lists is saved.")
+
+    page = reverse("manage-players", args=[tournament.slug])
+    return confirmed_action(request, tournament, page, set_sequence)
 
 
 def _chosen(values: list[str]) -> set[int]:
@@ -136,20 +135,11 @@ def update_from_list(request: ArbiterRequest, tournament: Tournament) -> HttpRes
     round 1 the service asks a Level-3 confirmation first."""
     page = reverse("manage-players", args=[tournament.slug])
     chosen = _chosen(request.POST.getlist("player")) or None
-    try:
+
+    def update(confirmed: Confirmed | None) -> str:
         count = players_update_from_list(
-            tournament=tournament,
-            by=request.user,
-            players=chosen,
-            confirmed=confirmed_level(request, tournament),
+            tournament=tournament, by=request.user, players=chosen, confirmed=confirmed
         )
-    except ConfirmationRequired as required:
-        return confirmation_dialog(request, tournament, required, cancel_url=page)
-    except TournamentError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(
-            request,
-            gettext("%(count)s players updated from the rating lists.") % {"count": count},
-        )
-    return back_to(request, page)
+        return gettext("%(count)s players updated from the rating lists.") % {"count": count}
+
+    return confirmed_action(request, tournament, page, update)

@@ -170,22 +170,17 @@ def rating_correction(request: ArbiterRequest, tournament: Tournament, number: i
         )
         return back_to(request, page)
     game = selectors.game_or_404(rnd, form.cleaned_data["board"])
-    try:
+
+    def correct(confirmed: Confirmed | None) -> str:
         game_record_rating_correction(
             game=game,
             result=Result(form.cleaned_data["result"]),
             note=form.cleaned_data["note"],
             by=request.user,
-            confirmed=confirmed_level(request, tournament),
+            confirmed=confirmed,
         )
-    except ConfirmationRequired as required:
-        return confirmation_dialog(request, tournament, required, cancel_url=page)
-    except TournamentError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(
-            request,
-            gettext("Board %(board)s: the rating report will give the corrected result.")
-            % {"board": game.board},
-        )
-    return back_to(request, page)
+        return gettext("Board %(board)s: the rating report will give the corrected result.") % {
+            "board": game.board
+        }
+
+    return confirmed_action(request, tournament, page, correct)

@@ -13,9 +13,9 @@ from pairing.models import PairingRun
 from pairing.selectors import round_pairing_view
 from pairing.services.rounds import round_publish, round_request_pairing
 from pairing.services.runs import pairing_run_execute
+from pairing.services.trf_import import tournament_import_trf
 from tests.factories import TournamentRoleFactory
 from tournaments.models import Round
-from tournaments.services.tournaments import tournament_import_trf
 
 pytestmark = pytest.mark.django_db
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pairing.services.trf_import import tournament_import_trf
 from tests.factories import GameFactory, PlayerFactory, RoundFactory, TournamentFactory
 from tournaments.models import Player, Result, RoundState, Tournament
-from tournaments.services.tournaments import tournament_import_trf
 
 WORKED_EXAMPLE = (
     Path(__file__).resolve().parents[3] / "tournaments" / "fixtures" / "worked-example.trf"

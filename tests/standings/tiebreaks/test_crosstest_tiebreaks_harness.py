@@ -17,29 +17,30 @@ DATA = ROOT / "tests" / "data" / "tiebreaks-crosstest"
 sys.path.insert(0, str(ROOT))
 
 from benchmarks import crosstest_tiebreaks as harness  # noqa: E402
+from benchmarks import crosstest_tiebreaks_tbs as tbs  # noqa: E402
 
 
 def test_values_differ_beyond_two_decimals_or_when_one_is_undefined() -> None:
-    assert not harness.differs(35.875, 35.88)  # TieBreakServer prints AOB to 2 decimals
-    assert harness.differs(27.0, 27.5)
-    assert harness.differs(None, 0.0)
-    assert not harness.differs(None, None)
+    assert not tbs.differs(35.875, 35.88)  # TieBreakServer prints AOB to 2 decimals
+    assert tbs.differs(27.0, 27.5)
+    assert tbs.differs(None, 0.0)
+    assert not tbs.differs(None, None)
 
 
 def test_a_2023_difference_is_explained_only_where_our_editions_differ() -> None:
-    ours: dict[str, harness.Values] = {
+    ours: dict[str, tbs.Values] = {
         "2023": {(1, "BH"): 14.0},
         "2024": {(1, "BH"): 13.5},
         "2026": {(1, "BH"): 13.5},
     }
-    assert harness.explanation((1, "BH"), "2023", 13.5, ours, open_rtng=False).startswith(
+    assert tbs.explanation((1, "BH"), "2023", 13.5, ours, open_rtng=False).startswith(
         "C.07 2023 16"
     )
-    assert harness.explanation((1, "BH"), "2023", 13.0, ours, open_rtng=False) == ""
-    assert harness.explanation((1, "BH"), "2026", 14.0, ours, open_rtng=False) == ""
-    rtng: dict[str, harness.Values] = {e: {(1, "RTNG"): 0.0} for e in ("2023", "2024", "2026")}
-    assert harness.explanation((1, "RTNG"), "2026", None, rtng, open_rtng=True).startswith("OPEN")
-    assert harness.explanation((1, "RTNG"), "2026", None, rtng, open_rtng=False) == ""
+    assert tbs.explanation((1, "BH"), "2023", 13.0, ours, open_rtng=False) == ""
+    assert tbs.explanation((1, "BH"), "2026", 14.0, ours, open_rtng=False) == ""
+    rtng: dict[str, tbs.Values] = {e: {(1, "RTNG"): 0.0} for e in ("2023", "2024", "2026")}
+    assert tbs.explanation((1, "RTNG"), "2026", None, rtng, open_rtng=True).startswith("OPEN")
+    assert tbs.explanation((1, "RTNG"), "2026", None, rtng, open_rtng=False) == ""
 
 
 def test_tiebreakservers_sb_cut_is_reproduced_from_our_contributions() -> None:
@@ -63,11 +64,11 @@ def test_the_rank_check_finds_a_player_ranked_above_a_better_one() -> None:
     players: list[dict[str, float | None]] = []
     for row in standings.rows:
         values: dict[str, float | None] = {"cid": float(row.player_id)}
-        values.update((code, harness.number(value)) for code, value in row.values.items())
+        values.update((code, tbs.number(value)) for code, value in row.values.items())
         players.append(values)
-    assert harness.ranks_contradicted(doc, players) == 0
+    assert tbs.ranks_contradicted(doc, players) == 0
     swapped = tuple(
         replace(player, rank=3 - player.rank) if player.rank in (1, 2) else player
         for player in doc.players
     )
-    assert harness.ranks_contradicted(replace(doc, players=swapped), players) == 1
+    assert tbs.ranks_contradicted(replace(doc, players=swapped), players) == 1

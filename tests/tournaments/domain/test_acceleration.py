@@ -244,7 +244,7 @@ class TestRecordedAccelerations:
         state = _state(8, rounds=9)
         recorded = {PlayerId(n): (Points(1),) for n in range(1, 5)}
         difference = acceleration_difference(state, recorded)
-        assert difference is not None and "0.5 virtual points in round 1" in difference
+        assert difference is not None and "½ virtual points in round 1" in difference
 
 
 @given(

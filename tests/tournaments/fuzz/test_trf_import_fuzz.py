@@ -9,11 +9,11 @@ import logging
 
 import pytest
 
+from pairing.services.trf_import import tournament_import_trf_reported
 from tests.fuzzing import fuzz_cases
 from tests.tournaments.fuzz.counts import row_counts
 from tests.tournaments.fuzz.mutator import mutated_files
 from tournaments.exceptions import TrfImportError
-from tournaments.services.trf_import.service import tournament_import_trf_reported
 
 logger = logging.getLogger(__name__)
 pytestmark = [

@@ -11,11 +11,11 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from pairing.services.trf_import import tournament_import_trf
 from tests.factories import UserFactory
 from tests.tournaments.conftest import REFERENCE, pair_round, tournament_with_players
 from tournaments.domain.trf import parse_trf
 from tournaments.models import AuditEntry, PlayerStatus, Result, RoundState, Tournament
-from tournaments.services.tournaments import tournament_import_trf
 
 pytestmark = pytest.mark.django_db
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from django.contrib.auth.models import User
 
+from pairing.services.trf_import import tournament_import_trf, tournament_import_trf_reported
 from standings.selectors import tournament_standings
 from tests.factories import ByeFactory
 from tests.tournaments.conftest import pair_round, tournament_with_players
@@ -21,10 +22,8 @@ from tournaments.selectors.trf import tournament_trf_document, tournament_trf_re
 from tournaments.services.tournaments import (
     TournamentSettings,
     tournament_create,
-    tournament_import_trf,
     tournament_update,
 )
-from tournaments.services.trf_import.service import tournament_import_trf_reported
 
 pytestmark = pytest.mark.django_db
 

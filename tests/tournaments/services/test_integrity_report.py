@@ -17,6 +17,7 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.test import Client
 
+from pairing.services.trf_import import tournament_import_trf
 from tests.factories import UserFactory
 from tests.tournaments.conftest import REFERENCE
 from tournaments.domain.state import Outcome, PlayerId
@@ -43,11 +44,7 @@ from tournaments.services.integrity import (
 )
 from tournaments.services.manual_tiebreaks import player_set_manual_tiebreak
 from tournaments.services.results import game_enter_result, game_record_rating_correction
-from tournaments.services.tournaments import (
-    TournamentSettings,
-    tournament_import_trf,
-    tournament_update,
-)
+from tournaments.services.tournaments import TournamentSettings, tournament_update
 
 pytestmark = pytest.mark.django_db
 

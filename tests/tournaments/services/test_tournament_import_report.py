@@ -4,22 +4,22 @@ one transaction that a late failure rolls back entirely."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
+from django.urls import resolve
 
-from pairing.services.import_check import check_recorded_rounds
-from tests.factories import UserFactory
-from tests.tournaments.fuzz.counts import row_counts
-from tournaments.domain.trf import TrfDocument
-from tournaments.domain.trf.report import AdjustmentKind, RoundCheck
-from tournaments.exceptions import TrfImportError
-from tournaments.models import IntegrityEvent, IntegrityEventKind
-from tournaments.services.trf_import import register_round_checker, round_checker
-from tournaments.services.trf_import.service import (
+from pairing.services.import_check import check_recorded_rounds, read_round_robin
+from pairing.services.trf_import import (
+    IMPORT_CHECKS,
     tournament_import_trf_preview,
     tournament_import_trf_reported,
 )
+from tests.factories import UserFactory
+from tests.tournaments.fuzz.counts import row_counts
+from tournaments.domain.trf import TrfDocument
+from tournaments.domain.trf.report import AdjustmentKind, ImportChecks, RoundCheck
+from tournaments.exceptions import TrfImportError
+from tournaments.models import IntegrityEvent, IntegrityEventKind
+from tournaments.services.trf_import import service
 
 pytestmark = pytest.mark.django_db
 
@@ -49,7 +49,6 @@ def test_the_worked_example_is_in_fide_mode_checked_round_by_round_and_agrees(
 
     report = imported.report
     assert imported.tournament.fide_mode  # Q56
-    assert report.checked
     assert [check.round_number for check in report.round_checks] == [1, 2, 3, 4, 5, 6]
     assert report.differing_rounds == ()
     events = IntegrityEvent.objects.filter(tournament=imported.tournament)
@@ -148,28 +147,21 @@ def test_more_than_99_rounds_are_refused_on_the_line_that_says_so(
     assert refused.value.message == "100 rounds: a tournament has at most 99"
 
 
-@pytest.fixture
-def failing_checker() -> Iterator[None]:
+def _fail(document: TrfDocument, pairing_system: str) -> tuple[RoundCheck, ...]:
     """An engine check that fails once every row of the import is written."""
-
-    def fail(document: TrfDocument, pairing_system: str) -> tuple[RoundCheck, ...]:
-        raise RuntimeError("the check failed after the rows were written")
-
-    registered = round_checker()
-    register_round_checker(fail)
-    yield
-    assert registered is not None
-    register_round_checker(registered)
+    raise RuntimeError("the check failed after the rows were written")
 
 
-@pytest.mark.usefixtures("failing_checker")
 def test_a_failure_after_every_row_is_written_leaves_no_row_of_any_model(
     worked_example_text: str,
 ) -> None:
+    failing = ImportChecks(check_rounds=_fail, read_round_robin=IMPORT_CHECKS.read_round_robin)
     before = row_counts()
 
     with pytest.raises(RuntimeError):
-        tournament_import_trf_reported(text=worked_example_text, by=UserFactory.create())
+        service.tournament_import_trf_reported(
+            text=worked_example_text, checks=failing, by=UserFactory.create()
+        )
 
     after = row_counts()
     assert {label: after[label] - before[label] for label in before} == {
@@ -192,5 +184,11 @@ def test_a_late_refusal_leaves_no_row_of_any_model(worked_example_text: str) -> 
     assert row_counts() == before
 
 
-def test_the_engine_check_is_the_pairing_apps() -> None:
-    assert round_checker() is check_recorded_rounds
+def test_the_engine_check_is_the_pairing_apps_on_every_path() -> None:
+    """One composition, passed to the import pages by config/urls.py; no default anywhere."""
+    assert IMPORT_CHECKS.check_rounds is check_recorded_rounds
+    assert IMPORT_CHECKS.read_round_robin is read_round_robin
+    for url in ("/manage/import/", "/manage/import/confirm/"):
+        assert resolve(url).kwargs == {"checks": IMPORT_CHECKS}
+    with pytest.raises(TypeError, match="checks"):
+        service.tournament_import_trf_reported(text="")  # type: ignore[call-arg]

@@ -13,12 +13,12 @@ from pairing.generator import generate_round_robin
 from pairing.generator.config_reader import read_config
 from pairing.roundrobin.pairing import round_robin_pairing
 from pairing.roundrobin.replay import TableReading, table_pairing
+from pairing.services.trf_import import tournament_import_trf_reported
 from tournaments.domain.state import Outcome, Points
 from tournaments.domain.trf import TrfDocument, parse_trf, write_trf
 from tournaments.exceptions import TrfImportError
 from tournaments.models import PlayerStatus, TournamentFormat
 from tournaments.selectors.state import tournament_state_from_db
-from tournaments.services.trf_import.service import tournament_import_trf_reported
 
 pytestmark = pytest.mark.django_db
 

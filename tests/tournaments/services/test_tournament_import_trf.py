@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
+from pairing.services.trf_import import tournament_import_trf
 from tests.factories import TournamentFactory, UserFactory
 from tests.tournaments.conftest import Snapshot
 from tournaments.exceptions import TrfImportError
@@ -20,7 +21,6 @@ from tournaments.models import (
     RoundState,
     TournamentStatus,
 )
-from tournaments.services.tournaments import tournament_import_trf
 
 pytestmark = pytest.mark.django_db
 

@@ -9,16 +9,14 @@ from collections.abc import Callable
 import pytest
 from django.core.management import call_command
 
+from pairing.services.trf_import import tournament_import_trf, tournament_import_trf_reported
 from tests.factories import PlayerFactory
 from tests.tournaments.conftest import Snapshot
 from tournaments.domain.state import ForbiddenPairs, PlayerId
 from tournaments.domain.trf import parse_trf
 from tournaments.exceptions import TrfImportError
-from tournaments.models import ByeKind, ForbiddenPair, RoundState
+from tournaments.models import Bye, ByeKind, ForbiddenPair, RoundState
 from tournaments.selectors.state import tournament_state_from_db
-from tournaments.services.results import bye_create
-from tournaments.services.tournaments import tournament_import_trf
-from tournaments.services.trf_import.service import tournament_import_trf_reported
 
 pytestmark = pytest.mark.django_db
 
@@ -82,8 +80,12 @@ def test_it_imports_the_byes_of_240_lines_into_later_rounds() -> None:
 def test_an_exported_tournament_keeps_its_later_byes_and_forbidden_pairs() -> None:
     tournament = tournament_import_trf(text=HEADER + "XXP    1    2\n" + PLAYERS)
     player = tournament.players.get(pairing_number=4)
-    bye_create(rnd=tournament.round_set.get(number=2), player=player, kind=ByeKind.ZERO_POINT)
-    bye_create(rnd=tournament.round_set.get(number=4), player=player, kind=ByeKind.HALF_POINT)
+    Bye.objects.create(
+        round=tournament.round_set.get(number=2), player=player, kind=ByeKind.ZERO_POINT
+    )
+    Bye.objects.create(
+        round=tournament.round_set.get(number=4), player=player, kind=ByeKind.HALF_POINT
+    )
     out = io.StringIO()
 
     call_command("export_trf", tournament.slug, stdout=out)

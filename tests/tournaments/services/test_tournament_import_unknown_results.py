@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from pairing.services.trf_import import tournament_import_trf_reported
 from tournaments.models import Game, Result
-from tournaments.services.trf_import.service import tournament_import_trf_reported
 
 pytestmark = pytest.mark.django_db
 

@@ -8,6 +8,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from pairing.selectors import engine_input
+from pairing.services.trf_import import tournament_import_trf
 from tests.factories import PlayerFactory, TournamentFactory
 from tournaments.domain.trf import parse_trf
 from tournaments.exceptions import TrfImportError
@@ -16,7 +17,6 @@ from tournaments.models.tournament import TournamentRatingMethod
 from tournaments.selectors.state import tournament_state_from_db
 from tournaments.selectors.trf import tournament_trf_report
 from tournaments.services.pairing_numbers import tournament_assign_pairing_numbers
-from tournaments.services.tournaments import tournament_import_trf
 
 pytestmark = pytest.mark.django_db
 

@@ -10,6 +10,7 @@ from django.test import Client
 from playwright.sync_api import Browser, expect
 from pytest_django.live_server_helper import LiveServer
 
+from pairing.services.trf_import import tournament_import_trf
 from tests.browser import session_context
 from tests.factories import UserFactory
 from tests.screenshots import screenshot
@@ -19,11 +20,7 @@ from tournaments.services.availability import bye_request
 from tournaments.services.pairing_numbers import tournament_assign_pairing_numbers
 from tournaments.services.players import PlayerData, player_register
 from tournaments.services.results import game_enter_result
-from tournaments.services.tournaments import (
-    TournamentSettings,
-    tournament_create,
-    tournament_import_trf,
-)
+from tournaments.services.tournaments import TournamentSettings, tournament_create
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

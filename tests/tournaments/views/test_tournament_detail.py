@@ -8,10 +8,10 @@ import pytest
 from django.test import Client
 from pytest_django import DjangoAssertNumQueries
 
+from pairing.services.trf_import import tournament_import_trf
 from tests.factories import PlayerFactory, RoundFactory, TournamentFactory
 from tests.tournaments.conftest import WORKED_EXAMPLE
 from tournaments.models import Tournament
-from tournaments.services.tournaments import tournament_import_trf
 
 pytestmark = pytest.mark.django_db
 

@@ -127,10 +127,22 @@ for a round robin no Berger table covers (pairing numbers not 1..n, a field out 
 
 
 @dataclass(frozen=True, slots=True)
+class ImportChecks:
+    """What the import of a whole tournament asks of a pairing engine, passed in by the caller:
+    the tournaments app may not import the pairing app, which composes the two
+    (`pairing.services.trf_import.IMPORT_CHECKS`). No default and no fallback: an import is
+    always checked. `check_rounds` pairs every recorded round again (VCL4THP Q54);
+    `read_round_robin` tells a round robin's file (C.05 Annex 1)."""
+
+    check_rounds: RoundChecker
+    read_round_robin: RoundRobinReader
+
+
+@dataclass(frozen=True, slots=True)
 class ImportReport:
     """What an import found and did: the tournament's name, its players and rounds, the
-    adjustments, and the round checks (`checked` False when no engine was available); a round
-    robin's rounds are checked against its Berger table (`round_robin`)."""
+    adjustments, and the round checks; a round robin's rounds are checked against its Berger
+    table (`round_robin`)."""
 
     name: str
     players: int
@@ -139,7 +151,6 @@ class ImportReport:
     pairing_system: str
     adjustments: tuple[Adjustment, ...]
     round_checks: tuple[RoundCheck, ...]
-    checked: bool
     round_robin: bool = False
 
     @property
@@ -154,9 +165,7 @@ class ImportReport:
             f"{len(self.adjustments)} adjustment(s)",
             *(f"  {adjustment}" for adjustment in self.adjustments),
         ]
-        if not self.checked:
-            lines.append("the imported rounds were not checked: no pairing engine is installed")
-        elif not self.differing_rounds:
+        if not self.differing_rounds:
             reference = "the Berger tables" if self.round_robin else "the engine"
             lines.append(f"all {len(self.round_checks)} paired rounds agree with {reference}")
         for check in self.differing_rounds:

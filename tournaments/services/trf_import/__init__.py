@@ -16,10 +16,10 @@ are refused, and so are accelerations (`XXA`/`250`) other than the Baku method's
 `_BAKU` `192` code or records giving the method's virtual points make a tournament with Baku
 acceleration.
 
-The engine's check of the imported rounds lives in the pairing app, which this app may not
-import: it registers itself here (`register_round_checker`) when Django starts. So does the
-reading of a round robin (`register_round_robin_reader`): a file whose `092` says round robin, or
-whose rounds are the Berger tables', becomes a round robin (C.05 Annex 1), its numbers the
+The engine's check of the imported rounds and the reading of a round robin live in the pairing
+app, which this app may not import: the caller passes them in (`ImportChecks`, composed by
+`pairing.services.trf_import`). A file that the reader takes for a round robin (its `092` says
+so, or its rounds are the Berger tables') becomes a round robin (C.05 Annex 1), its numbers the
 file's (drawn, locked), its rounds checked against the table, and a player whose games end in
 forfeit losses to the last round withdrawn (C.06 V.4).
 """
@@ -33,7 +33,6 @@ from tournaments.domain.trf.adjustments import file_adjustments
 from tournaments.domain.trf.report import (
     Adjustment,
     AdjustmentKind,
-    RoundChecker,
     RoundRobinReader,
     RoundRobinReading,
 )
@@ -48,31 +47,13 @@ from tournaments.services.trf_import.rows import (
     mark_withdrawals,
 )
 
-_round_checkers: list[RoundChecker] = []
-_round_robin_readers: list[RoundRobinReader] = []
 
-
-def register_round_checker(checker: RoundChecker) -> None:
-    """Make `checker` the engine check of every import (the pairing app calls this once)."""
-    _round_checkers[:] = [checker]
-
-
-def round_checker() -> RoundChecker | None:
-    """The registered engine check, None when no pairing app is installed."""
-    return _round_checkers[0] if _round_checkers else None
-
-
-def register_round_robin_reader(reader: RoundRobinReader) -> None:
-    """Make `reader` the one that tells a round robin's file (the pairing app calls this)."""
-    _round_robin_readers[:] = [reader]
-
-
-def _round_robin(document: TrfDocument, lines: Lines) -> RoundRobinReading | None:
-    """The file read as a round robin; None for a Swiss (or when no reader is registered)."""
-    if not _round_robin_readers:
-        return None
+def _round_robin(
+    document: TrfDocument, lines: Lines, read_round_robin: RoundRobinReader
+) -> RoundRobinReading | None:
+    """The file read as a round robin; None for a Swiss."""
     try:
-        return _round_robin_readers[0](document)
+        return read_round_robin(document)
     except ValueError as error:
         raise lines.refuse_header(("092",), str(error)) from None
 
@@ -87,13 +68,18 @@ def parse_or_refuse(text: str) -> TrfDocument:
 
 
 def import_document(
-    document: TrfDocument, *, text: str, slug: str | None = None
+    document: TrfDocument,
+    *,
+    text: str,
+    read_round_robin: RoundRobinReader,
+    slug: str | None = None,
 ) -> tuple[Tournament, list[Adjustment]]:
     """Create the tournament, its players, rounds, games and byes from `document`; return it
-    with the adjustments made, in the order of the file's lines."""
+    with the adjustments made, in the order of the file's lines. `read_round_robin` tells
+    whether the file is a round robin's (`ImportChecks`)."""
     lines = Lines.of(text)
     refuse_unsupported(document, lines)
-    round_robin = _round_robin(document, lines)
+    round_robin = _round_robin(document, lines, read_round_robin)
     adjustments = file_adjustments(text, document)
     if round_robin is not None:
         adjustments = _as_round_robin(document, lines, adjustments, round_robin)
@@ -165,10 +151,4 @@ def _as_round_robin(
     return kept
 
 
-__all__ = [
-    "import_document",
-    "parse_or_refuse",
-    "register_round_checker",
-    "register_round_robin_reader",
-    "round_checker",
-]
+__all__ = ["import_document", "parse_or_refuse"]

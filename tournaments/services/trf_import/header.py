@@ -7,6 +7,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
@@ -32,7 +33,7 @@ from tournaments.models import (
     Tournament,
     TournamentFormat,
 )
-from tournaments.services.base import unique_tournament_slug
+from tournaments.services.base import tournament_insert
 
 MAX_ROUNDS = 99
 """The most rounds a tournament may have (the settings form's limit)."""
@@ -133,10 +134,10 @@ def create_tournament(
     tiebreaks = list(document.tie_breaks)
     if round_robin is not None:
         tiebreaks = _without_buchholz(tiebreaks, lines, adjustments)
-    return Tournament.objects.create(
+    tournament = Tournament(
         **_round_robin_fields(round_robin),
         name=name,
-        slug=slug or unique_tournament_slug(name),
+        slug=slug or "",
         city=_text(
             document.city or "",
             100,
@@ -187,6 +188,14 @@ def create_tournament(
         tiebreaks=tiebreaks,
         rating_method=_rating_method(document, lines, adjustments),
     )
+    if slug is None:
+        return tournament_insert(tournament, name=name)
+    try:
+        with transaction.atomic():
+            tournament.save(force_insert=True)
+    except IntegrityError:  # taken since the service checked it
+        raise TrfImportError(f"a tournament with the slug {slug!r} already exists") from None
+    return tournament
 
 
 def _round_robin_fields(round_robin: RoundRobinReading | None) -> dict[str, object]:

@@ -7,13 +7,13 @@ from dataclasses import dataclass
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from tournaments.domain.trf.report import ImportReport
+from tournaments.domain.trf.report import ImportChecks, ImportReport
 from tournaments.exceptions import TrfImportError
 from tournaments.models import ArbiterRole, IntegrityEventKind, Tournament
 from tournaments.selectors.state import next_round_number
 from tournaments.services.base import audit
 from tournaments.services.integrity import integrity_event_record
-from tournaments.services.trf_import import import_document, parse_or_refuse, round_checker
+from tournaments.services.trf_import import import_document, parse_or_refuse
 
 
 @dataclass(frozen=True)
@@ -34,16 +34,16 @@ class _PreviewDone(Exception):
 
 @transaction.atomic
 def tournament_import_trf(
-    *, text: str, by: User | None = None, slug: str | None = None
+    *, text: str, checks: ImportChecks, by: User | None = None, slug: str | None = None
 ) -> Tournament:
     """Create a tournament from a TRF file: `tournament_import_trf_reported` without the
     report."""
-    return tournament_import_trf_reported(text=text, by=by, slug=slug).tournament
+    return tournament_import_trf_reported(text=text, checks=checks, by=by, slug=slug).tournament
 
 
 @transaction.atomic
 def tournament_import_trf_reported(
-    *, text: str, by: User | None = None, slug: str | None = None
+    *, text: str, checks: ImportChecks, by: User | None = None, slug: str | None = None
 ) -> TrfImported:
     """Create a tournament from a TRF file (TRF16, TRF-2026, engine extensions).
 
@@ -53,16 +53,18 @@ def tournament_import_trf_reported(
     is made from the name unless `slug` is given (refused when taken). `by`, when given,
     becomes the chief arbiter of the imported tournament.
 
-    Every recorded round is checked by the registered engine (Q54); a round whose recorded
+    Every recorded round is checked by `checks.check_rounds` (the engine; a round robin's, read
+    as one by `checks.read_round_robin`, against its Berger table: Q54); a round whose recorded
     pairing differs is recorded as `### Import @ Round n` with the differing boards (Q55),
     besides the event of the import itself.
     """
     if slug is not None and Tournament.objects.filter(slug=slug).exists():
         raise TrfImportError(f"a tournament with the slug {slug!r} already exists")
     document = parse_or_refuse(text)
-    tournament, adjustments = import_document(document, text=text, slug=slug)
-    checker = round_checker()
-    checks = checker(document, tournament.pairing_system) if checker is not None else ()
+    tournament, adjustments = import_document(
+        document, text=text, read_round_robin=checks.read_round_robin, slug=slug
+    )
+    round_checks = checks.check_rounds(document, tournament.pairing_system)
     if by is not None:
         tournament.roles.create(user=by, role=ArbiterRole.CHIEF)
     players = tournament.players.count()
@@ -74,14 +76,14 @@ def tournament_import_trf_reported(
         entity_id=tournament.pk,
         new=f"imported from TRF: {players} players, {tournament.rounds} rounds",
     )
-    differing = [check for check in checks if not check.agrees]
+    differing = [check for check in round_checks if not check.agrees]
     integrity_event_record(
         tournament=tournament,
         kind=IntegrityEventKind.IMPORT,
         round_number=paired,
         details=f"Tournament imported from a TRF file ({players} players, {paired} of "
         f"{tournament.rounds} rounds paired; {len(adjustments)} adjustment(s); "
-        f"{len(differing)} of {len(checks)} rounds differ from the "
+        f"{len(differing)} of {len(round_checks)} rounds differ from the "
         f"{'Berger table' if tournament.is_round_robin else 'engine'})",
         by=by,
     )
@@ -102,18 +104,17 @@ def tournament_import_trf_reported(
         if tournament.is_round_robin
         else tournament.get_pairing_system_display(),
         adjustments=tuple(adjustments),
-        round_checks=tuple(checks),
-        checked=checker is not None,
+        round_checks=tuple(round_checks),
         round_robin=tournament.is_round_robin,
     )
     return TrfImported(tournament=tournament, report=report)
 
 
-def tournament_import_trf_preview(*, text: str) -> ImportReport:
+def tournament_import_trf_preview(*, text: str, checks: ImportChecks) -> ImportReport:
     """What importing `text` would do, without keeping anything: the import runs in a
     transaction that is rolled back. A refused file raises `TrfImportError`, as the import."""
     try:
         with transaction.atomic():
-            raise _PreviewDone(tournament_import_trf_reported(text=text).report)
+            raise _PreviewDone(tournament_import_trf_reported(text=text, checks=checks).report)
     except _PreviewDone as done:
         return done.report

@@ -1,7 +1,8 @@
 """`manage.py import_trf FILE [--chief USERNAME]`: create a tournament from a TRF file.
 
 The slug of the new tournament goes to standard output (for scripts); the import's report (every
-adjustment with its line, the engine's check of every imported round) to standard error.
+adjustment with its line, the engine's check of every imported round) to standard error. A command
+of the pairing app: the import is checked by its engine (`pairing.services.trf_import`).
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand, CommandError
 
+from pairing.services.trf_import import tournament_import_trf_reported
 from tournaments.exceptions import TrfImportError
-from tournaments.services.trf_import.service import tournament_import_trf_reported
 
 
 class Command(BaseCommand):

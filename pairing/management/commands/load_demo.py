@@ -1,5 +1,5 @@
 """`manage.py load_demo`: import the worked example and the sample rating list once (`make run`
-calls it)."""
+calls it). A command of the pairing app: the import is checked by its engine."""
 
 from __future__ import annotations
 
@@ -9,10 +9,11 @@ from typing import Any
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
+import tournaments
+from pairing.services.trf_import import tournament_import_trf
 from tournaments.models import RatingList, Tournament
-from tournaments.services.tournaments import tournament_import_trf
 
-DEMO_FILE = Path(__file__).resolve().parents[2] / "fixtures" / "worked-example.trf"
+DEMO_FILE = Path(tournaments.__file__).resolve().parent / "fixtures" / "worked-example.trf"
 DEMO_SLUG = "worked-example"
 DEMO_RATING_LIST = DEMO_FILE.parent / "ratinglists" / "players_list.zip"
 
