@@ -1,11 +1,11 @@
 """Standings pages: public standings, crosstable, player working and CSV; live for arbiters;
-the printed standings, crosstable and tournament report (PDF)."""
+the printed standings, crosstable and tournament report (PDF); the prize list (issue 33)."""
 
 from __future__ import annotations
 
 from django.urls import path
 
-from standings import documents, views
+from standings import documents, prize_pages, views
 
 urlpatterns = [
     path("t/<slug:slug>/standings/", views.standings_page, name="standings"),
@@ -26,4 +26,12 @@ urlpatterns = [
     path("t/<slug:slug>/pdf/standings.pdf", documents.standings_pdf, name="pdf-standings"),
     path("t/<slug:slug>/pdf/crosstable.pdf", documents.crosstable_pdf, name="pdf-crosstable"),
     path("t/<slug:slug>/pdf/report.pdf", documents.report_pdf, name="pdf-report"),
+    path("t/<slug:slug>/prizes/", prize_pages.prizes_page, name="prizes"),
+    path("t/<slug:slug>/pdf/prizes.pdf", prize_pages.prizes_pdf, name="pdf-prizes"),
+    path(
+        "t/<slug:slug>/manage/prizes/receipts.pdf",
+        prize_pages.prize_receipts_pdf,
+        name="pdf-prize-receipts",
+    ),
+    path("t/<slug:slug>/manage/prizes/prizes.csv", prize_pages.prizes_csv, name="prizes-csv"),
 ]

@@ -155,3 +155,7 @@ class Chess960Refused(TournamentError):
 
 class ManualTiebreakRefused(TournamentError):
     """A manual tie-break value that is not a number, or out of range (checklist Q207)."""
+
+
+class PrizeRefused(TournamentError):
+    """A prize, category or prize rule that cannot be saved (issue 33)."""

@@ -13,6 +13,7 @@ from tournaments.views import (
     manage,
     manual,
     printing,
+    prizes,
     public,
     ratinglists,
     ratingsources,
@@ -211,4 +212,24 @@ urlpatterns = [
     ),
     path("t/<slug:slug>/manage/events/", integrity.events, name="manage-events"),
     path("t/<slug:slug>/manage/events/undo/", integrity.event_undo, name="manage-events-undo"),
+    path("t/<slug:slug>/manage/prizes/", prizes.prizes, name="manage-prizes"),
+    path(
+        "t/<slug:slug>/manage/prizes/category/", prizes.category_new, name="manage-prizes-category"
+    ),
+    path(
+        "t/<slug:slug>/manage/prizes/category/delete/",
+        prizes.category_delete,
+        name="manage-prizes-category-delete",
+    ),
+    path("t/<slug:slug>/manage/prizes/prize/", prizes.prize_new, name="manage-prizes-prize"),
+    path(
+        "t/<slug:slug>/manage/prizes/prize/delete/",
+        prizes.prize_remove,
+        name="manage-prizes-prize-delete",
+    ),
+    path(
+        "t/<slug:slug>/manage/player/<int:pairing_number>/k-factor/",
+        prizes.player_k_factor,
+        name="manage-player-k-factor",
+    ),
 ]

@@ -182,6 +182,32 @@ TARGETS = (
         kwargs=("slug", "pairing_number"),
     ),
     Target(
+        "manage-prizes",
+        "arbiter",
+        lambda _: {
+            "currency": "EUR",
+            "one_per_player": "on",
+            "choice": "amount",
+            "sharing": "hort",
+            "hort_percent": "50",
+            "age_on": "2026-01-01",
+        },
+    ),
+    Target(
+        "manage-prizes-category",
+        "arbiter",
+        lambda _: {"name": "Under 1800", "max_rating": "1799", "sex": "w", "federation": "FRA"},
+    ),
+    Target("manage-prizes-category-delete", "arbiter", lambda _: {"category": "1"}),
+    Target("manage-prizes-prize", "arbiter", lambda _: {"amount": "250.50", "item": ""}),
+    Target("manage-prizes-prize-delete", "arbiter", lambda _: {"prize": "1"}),
+    Target(
+        "manage-player-k-factor",
+        "arbiter",
+        lambda _: {"k_factor": "40"},
+        kwargs=("slug", "pairing_number"),
+    ),
+    Target(
         "manage-rating-correction",
         "arbiter",
         lambda _: {"board": "1", "result": "0-1", "note": "Reported late."},

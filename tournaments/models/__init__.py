@@ -24,6 +24,14 @@ from tournaments.models.players import (
     Sex,
     Title,
 )
+from tournaments.models.prizes import (
+    CategoryRating,
+    Prize,
+    PrizeCategory,
+    PrizeChoice,
+    PrizeSettings,
+    PrizeSharing,
+)
 from tournaments.models.ratinglists import (
     NationalListMapping,
     RatedPlayer,
@@ -55,6 +63,12 @@ from tournaments.models.tournament import (
 )
 
 __all__ = [
+    "CategoryRating",
+    "Prize",
+    "PrizeCategory",
+    "PrizeChoice",
+    "PrizeSettings",
+    "PrizeSharing",
     "NationalListMapping",
     "RatedPlayer",
     "RatingKind",

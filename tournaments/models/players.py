@@ -99,6 +99,13 @@ class Player(models.Model):
         help_text="Off for a player who may not take half-point byes (a free entry, special "
         "conditions: checklist Q175-Q176).",
     )
+    k_factor = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        validators=[MaxValueValidator(40)],
+        help_text="The player's K (FIDE B.02 8.3.3) as the rating list gives it; empty: "
+        "computed from the rating and the birth year.",
+    )
     pairing_number = models.PositiveIntegerField()
     status = models.CharField(
         max_length=10, choices=PlayerStatus.choices, default=PlayerStatus.ACTIVE

@@ -19,6 +19,7 @@ from tournaments.exceptions import RoundNotPublished
 from tournaments.http import HtmxHttpRequest
 from tournaments.models import Player, Round, RoundState, Tournament
 from tournaments.selectors import pages, state, venue
+from tournaments.selectors.rating_changes import PlayerRatingChange, rating_changes
 from tournaments.versions import tournament_version
 
 BOARDS_PER_PAGE = 50
@@ -146,11 +147,21 @@ def player_detail(request: HtmxHttpRequest, slug: str, pairing_number: int) -> H
         "tournament": tournament,
         "card": pages.player_card(tournament, player, rounds, table),
         "now": venue.player_now(player, rounds),
+        "rating_change": _rating_change(tournament, player),
         "in_play": pages.tournament_live(rounds),
         "events_url": events_url(tournament) if pages.tournament_live(rounds) else "",
     }
     template = _template(request, "tournaments/player.html", "player-card", targets=("player-now",))
     return render(request, template, context)
+
+
+def _rating_change(tournament: Tournament, player: Player) -> PlayerRatingChange | None:
+    """The player's FIDE rating change so far (issue 33), kept once per version; None for a
+    tournament not rated by FIDE."""
+    if not tournament.rated:
+        return None
+    changes = per_version(tournament, "rating-changes", lambda: rating_changes(tournament))
+    return changes.get(player.pairing_number)
 
 
 @require_safe

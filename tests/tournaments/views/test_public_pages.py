@@ -127,8 +127,9 @@ def test_the_player_card_needs_a_fixed_number_of_queries(
         kind=ByeKind.HALF_POINT,
     )
 
-    # version, tournament, player, rounds, players, games, byes
-    with django_assert_num_queries(7):
+    # version, tournament, player, rounds, players, games, byes; the rating changes (issue 33):
+    # players and rated games, once per version
+    with django_assert_num_queries(9):
         assert client.get(f"/t/{tournament.slug}/player/1/").status_code == 200
 
 
