@@ -16,6 +16,17 @@ CONTEXT_HELP: Final[dict[str, str]] = {
     "password_reset_done": "accounts-and-arbiters#signing-up-and-logging-in",
     "password_reset_confirm": "accounts-and-arbiters#signing-up-and-logging-in",
     "password_reset_complete": "accounts-and-arbiters#signing-up-and-logging-in",
+    # Prizes (issue 33)
+    "manage-prizes": "prizes-and-rating-changes#the-prize-list",
+    "manage-prizes-category": "prizes-and-rating-changes#the-prize-list",
+    "manage-prizes-category-delete": "prizes-and-rating-changes#the-prize-list",
+    "manage-prizes-prize": "prizes-and-rating-changes#the-prize-list",
+    "manage-prizes-prize-delete": "prizes-and-rating-changes#the-prize-list",
+    "manage-player-k-factor": "prizes-and-rating-changes#rating-changes",
+    "prizes": "prizes-and-rating-changes#the-public-prize-list",
+    "pdf-prizes": "prizes-and-rating-changes#the-public-prize-list",
+    "pdf-prize-receipts": "prizes-and-rating-changes#receipts-and-the-treasurers-list",
+    "prizes-csv": "prizes-and-rating-changes#receipts-and-the-treasurers-list",
     # Tournaments: arbiters
     "home": "accounts-and-arbiters#the-home-page",
     "tournament-new": "creating-a-tournament#creating-a-tournament",
