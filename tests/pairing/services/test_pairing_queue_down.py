@@ -15,6 +15,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
+from kombu import pools as kombu_pools
 
 from config.celery import app as celery_app
 from pairing import tasks
@@ -30,10 +31,14 @@ DEAD_BROKER = "redis://127.0.0.1:9/0"  # the discard port: nothing listens there
 
 
 def _reset_connections() -> None:
-    """Drop the app's pooled broker connections, so that the next send connects anew."""
+    """Drop the app's pooled broker connections and producers, and kombu's process-wide pools,
+    so that the next send (of this test or of a later one in the process) connects anew to the
+    broker configured then, never through a pool closed here."""
     pool: Any = celery_app.pool
     pool.force_close_all()
     celery_app._pool = None  # type: ignore[attr-defined]
+    celery_app.amqp._producer_pool = None  # type: ignore[attr-defined]
+    kombu_pools.reset()
 
 
 @pytest.fixture
