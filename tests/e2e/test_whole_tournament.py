@@ -105,8 +105,8 @@ def register_players(page: Page) -> None:
     expect(page.locator(".message-success")).to_contain_text(
         "Pairing numbers follow the initial ranking order."
     )
-    table = [
-        (int(number), title, name, int(rating))
+    table = [  # a typed rating is marked as such: "2500 manual" (rating sources, issue 29)
+        (int(number), title, name, int(rating.split()[0]))
         for number, title, name, rating in rows.evaluate_all(
             "rows => rows.map(row => [0, 1, 2, 3].map(i => row.cells[i].textContent.trim()))"
         )
