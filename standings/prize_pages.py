@@ -8,7 +8,7 @@ import csv
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 from django.views.decorators.http import require_safe
 
 from standings.prizes import AwardLine, PrizeResults, prize_results
@@ -25,7 +25,7 @@ def prize_label(award: AwardLine) -> str:
     places = "-".join(str(place) for place in (award.places[0], award.places[-1]))
     if len(award.places) == 1:
         places = str(award.places[0])
-    what = award.category or _("Place")
+    what = award.category or pgettext("prize place", "Place")
     return _("%(what)s %(places)s") % {"what": what, "places": places}
 
 
@@ -96,7 +96,12 @@ def _announced(results: PrizeResults) -> Grid:
         ]
         for prize in results.listed.prizes
     ]
-    return Grid((_("Category"), _("Place"), _("Prize")), rows, (25, 6, 20), empty=_("No prizes."))
+    return Grid(
+        (_("Category"), pgettext("prize place", "Place"), _("Prize")),
+        rows,
+        (25, 6, 20),
+        empty=_("No prizes."),
+    )
 
 
 @require_safe
@@ -162,7 +167,7 @@ def prizes_csv(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
         writer.writerow([spreadsheet_safe(_("Provisional: the last round is not over."))])
     header = (
         _("Rank"),
-        _("No"),
+        pgettext("pairing number", "No"),
         _("Name"),
         _("Fed"),
         _("FIDE ID"),
