@@ -21,6 +21,7 @@ from tournaments.cache import by_tournament_version, events_url, per_version
 from tournaments.http import HtmxHttpRequest, arbiter_required
 from tournaments.models import Tournament
 from tournaments.selectors import pages
+from tournaments.selectors.rating_changes import PlayerRatingChange, rating_changes
 
 TABLE = "standings/_standings-table.html"
 LIVE_REFRESH_SECONDS = 15
@@ -121,7 +122,12 @@ def _table_context(request: HttpRequest, standings: TournamentStandings) -> dict
         "standings": standings,
         "lines": page.rows if page else lines,
         "page": page,
-        "keep": [(name, request.GET[name]) for name in ("round", "sort") if request.GET.get(name)],
+        "keep": [
+            (name, request.GET[name])
+            for name in ("round", "sort", "rating_change")
+            if request.GET.get(name)
+        ],
+        "rating_changes": _rating_changes(request, standings),
         "headers": _sort_headers(request, standings, sort),
         "round_query": f"?round={standings.after_round}" if request.GET.get("round") else "",
         "refresh_seconds": refresh_seconds,
@@ -129,6 +135,17 @@ def _table_context(request: HttpRequest, standings: TournamentStandings) -> dict
         if refresh_seconds and not standings.live
         else "",
     }
+
+
+def _rating_changes(
+    request: HttpRequest, standings: TournamentStandings
+) -> dict[int, PlayerRatingChange] | None:
+    """The optional column of FIDE rating changes so far (`?rating_change=1`, issue 33): the
+    latest standings only (the change counts every rated game entered), None otherwise."""
+    tournament = standings.tournament
+    if request.GET.get("rating_change") != "1" or request.GET.get("round") or not tournament.rated:
+        return None
+    return per_version(tournament, "rating-changes", lambda: rating_changes(tournament))
 
 
 def _refresh_seconds(request: HttpRequest, standings: TournamentStandings) -> int | None:

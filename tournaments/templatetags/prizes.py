@@ -60,3 +60,9 @@ def rating_delta(hundredths: int) -> str:
     sign = "+" if hundredths > 0 else "−" if hundredths < 0 and tenths else ""
     value = number_format(Decimal(tenths) / 10, 1, use_l10n=True)
     return f"{sign}{value}"
+
+
+@register.filter
+def rating_change_of(changes: dict[int, object], pairing_number: int) -> object:
+    """The entry of `changes` for a pairing number (None when absent)."""
+    return changes.get(pairing_number)

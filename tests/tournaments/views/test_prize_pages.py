@@ -130,3 +130,12 @@ def test_the_player_card_shows_the_rating_change_and_the_k_entered(
     assert "−0.2" in Client().get(f"/t/{tournament.slug}/player/3/").content.decode()
     arbiter_client.post(f"/t/{tournament.slug}/manage/player/3/k-factor/", {"k_factor": "30"})
     assert tournament.players.get(pairing_number=3).k_factor == 20
+
+
+def test_the_standings_show_the_rating_change_column_when_asked(arbiter: User) -> None:
+    tournament = _final_tournament(arbiter)
+    plain = Client().get(f"/t/{tournament.slug}/standings/").content.decode()
+    assert "±Rtg" not in plain
+    html = Client().get(f"/t/{tournament.slug}/standings/?rating_change=1").content.decode()
+    # Player 1: +4.9 (D 10, PD .51, K 10); player 2 lost: 10 x (0 - .49) = -4.9.
+    assert "±Rtg" in html and "+4.9" in html and "−4.9" in html
