@@ -61,6 +61,7 @@ CONTEXT_HELP: Final[dict[str, str]] = {
     "manage-forbidden-delete": "registration#prohibited-pairings",
     "manage-results": "results#entering-results",
     "manage-result": "results#entering-results",
+    "manage-result-colours": "results#a-game-played-with-the-colours-reversed",
     "manage-rating-correction": "results#rating-only-corrections",
     "manage-round-chess960": "chess960#the-starting-position-of-a-round",
     "manage-fide-mode": "fide-mode#fide-mode",
@@ -111,6 +112,7 @@ CONTEXT_HELP: Final[dict[str, str]] = {
     "player-detail": "public-pages#your-card",
     "standings": "public-pages#standings-and-crosstable",
     "standings-player": "standings#tie-breaks",
+    "standings-rank": "public-pages#your-card",
     "crosstable": "public-pages#standings-and-crosstable",
 }
 """URL name → `<manual page>#<section anchor>`."""
