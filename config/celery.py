@@ -21,5 +21,6 @@ app.autodiscover_tasks()
 
 @worker_ready.connect
 def sweep_pairing_runs(**_: Any) -> None:
-    """Send the pairing runs' sweep once this worker is ready."""
+    """Send the pairing runs' and the background jobs' sweeps once this worker is ready."""
     app.send_task("pairing.tasks.pairing_runs_sweep_task")
+    app.send_task("pairing.tasks.background_jobs_sweep_task")

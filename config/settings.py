@@ -266,9 +266,21 @@ PAIRING_RUN_HEARTBEAT = env_int("PAIRING_RUN_HEARTBEAT", 5)
 PAIRING_RUN_STALE_AFTER = env_int("PAIRING_RUN_STALE_AFTER", 30)
 PAIRING_RUN_RESEND_AFTER = env_int("PAIRING_RUN_RESEND_AFTER", 30)
 PAIRING_RUN_SWEEP_SECONDS = env_int("PAIRING_RUN_SWEEP_SECONDS", 15)
+# Background jobs (the TRF import and its preview; docs/deployment.md "Background jobs"): the
+# worker writes the progress and renews its claim every BACKGROUND_JOB_HEARTBEAT seconds; the
+# same sweep's rules send lost jobs again, and a job claimed BACKGROUND_JOB_MAX_ATTEMPTS times
+# fails.
+BACKGROUND_JOB_HEARTBEAT = env_int("BACKGROUND_JOB_HEARTBEAT", 1)
+BACKGROUND_JOB_STALE_AFTER = env_int("BACKGROUND_JOB_STALE_AFTER", 30)
+BACKGROUND_JOB_RESEND_AFTER = env_int("BACKGROUND_JOB_RESEND_AFTER", 30)
+BACKGROUND_JOB_MAX_ATTEMPTS = env_int("BACKGROUND_JOB_MAX_ATTEMPTS", 3)
 CELERY_BEAT_SCHEDULE = {
     "pairing-runs-sweep": {
         "task": "pairing.tasks.pairing_runs_sweep_task",
+        "schedule": float(PAIRING_RUN_SWEEP_SECONDS),
+    },
+    "background-jobs-sweep": {
+        "task": "pairing.tasks.background_jobs_sweep_task",
         "schedule": float(PAIRING_RUN_SWEEP_SECONDS),
     },
 }

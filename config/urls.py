@@ -14,7 +14,7 @@ from django.views.i18n import set_language
 
 from config.health import health
 from config.rate_limits import rate_limited
-from pairing.services.trf_import import IMPORT_CHECKS
+from pairing.tasks import trf_import_job_send_on_commit
 from tournaments.views import imports
 from tournaments.views.arbiters import signup
 
@@ -55,18 +55,19 @@ urlpatterns = [
     # The switcher of _base.html posts here. No CSRF token: the public pages are cached for every
     # anonymous visitor and carry none, and a forged post can only change the page's language.
     path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
-    # The import of a whole tournament: a page of the tournaments app, given the pairing app's
-    # engine checks here, where the apps are wired (tournaments.views.imports).
+    # The import of a whole tournament: a page of the tournaments app, given here, where the
+    # apps are wired, the sending of its background jobs to the pairing app's task, which does
+    # them with the engine's checks (tournaments.views.imports; issue 30).
     path(
         "manage/import/",
         imports.tournament_import,
-        {"checks": IMPORT_CHECKS},
+        {"send_job": trf_import_job_send_on_commit},
         name="tournament-import",
     ),
     path(
         "manage/import/confirm/",
         imports.tournament_import_confirm,
-        {"checks": IMPORT_CHECKS},
+        {"send_job": trf_import_job_send_on_commit},
         name="tournament-import-confirm",
     ),
     path("", include("tournaments.urls")),

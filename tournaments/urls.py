@@ -9,6 +9,7 @@ from tournaments.views import (
     entries,
     exports,
     fide_mode,
+    imports,
     integrity,
     manage,
     manual,
@@ -25,7 +26,8 @@ from tournaments.views.player_ratings import player_rating
 urlpatterns = [
     path("", public.home, name="home"),
     path("manage/new/", manage.tournament_new, name="tournament-new"),
-    # manage/import/ and its confirmation: config/urls.py (they take the pairing app's checks)
+    # manage/import/ and its confirmation: config/urls.py (they take the pairing app's task)
+    path("manage/jobs/<int:job_id>/", imports.background_job, name="background-job"),
     path("help/", manual.manual_contents, name="help"),
     path("help/print/", manual.manual_print, name="help-print"),
     path("help/manual.pdf", manual.manual_print_pdf, name="help-pdf"),

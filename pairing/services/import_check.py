@@ -23,7 +23,7 @@ from pairing.roundrobin.replay import (
     same_round,
     table_pairing,
 )
-from tournaments.domain.messages import reason
+from tournaments.domain.messages import gettext_noop, reason
 from tournaments.domain.state import PlayerId
 from tournaments.domain.trf import (
     RecordedGame,
@@ -32,20 +32,34 @@ from tournaments.domain.trf import (
     recorded_pairing,
     tournament_state_from_trf,
 )
-from tournaments.domain.trf.report import BoardRow, RoundCheck, RoundRobinReading
+from tournaments.domain.trf.report import (
+    BoardRow,
+    Progress,
+    RoundCheck,
+    RoundRobinReading,
+    no_progress,
+)
 from tournaments.translation import translated
 
+CHECKING = gettext_noop("Checking the rounds with the engine")
+"""The progress stage of the engine's check."""
 
-def check_recorded_rounds(document: TrfDocument, pairing_system: str) -> tuple[RoundCheck, ...]:
+
+def check_recorded_rounds(
+    document: TrfDocument, pairing_system: str, progress: Progress = no_progress
+) -> tuple[RoundCheck, ...]:
     """Every round of `document` that records a pairing, checked under `pairing_system` (a
     TRF-2026 `192` code: FIDE_DUTCH is the 2017 rules, FIDE_DUTCH_2025 the 2025 rules); a
-    round robin's against the Berger tables (C.05 Annex 1)."""
+    round robin's against the Berger tables (C.05 Annex 1). `progress` is told of each round
+    checked (the import's background job, issue 30)."""
     reading = round_robin_reading(document)
     if reading is not None:
-        return _table_checks(document, reading)
+        return _table_checks(document, reading, progress)
     config = DutchConfig(edition=Edition(pairing_system))
     checks = []
-    for number in range(1, document.rounds_in_file + 1):
+    rounds = document.rounds_in_file
+    for number in range(1, rounds + 1):
+        progress(CHECKING, number - 1, rounds)
         recorded = recorded_pairing(document, number)
         if not recorded.games and recorded.bye is None:
             continue
@@ -60,6 +74,7 @@ def check_recorded_rounds(document: TrfDocument, pairing_system: str) -> tuple[R
             checks.append(_unpaired(number, recorded, problem))
         else:
             checks.append(RoundCheck(round_number=number, rows=board_rows(recorded, ours)))
+    progress(CHECKING, rounds, rounds)
     return tuple(checks)
 
 
@@ -86,10 +101,14 @@ def read_round_robin(document: TrfDocument) -> RoundRobinReading | None:
     return RoundRobinReading(reading.cycles, reading.swap_last_two, rounds)
 
 
-def _table_checks(document: TrfDocument, reading: TableReading) -> tuple[RoundCheck, ...]:
+def _table_checks(
+    document: TrfDocument, reading: TableReading, progress: Progress
+) -> tuple[RoundCheck, ...]:
     """Every recorded round against the Berger table's round (C.05 Annex 1)."""
     checks = []
-    for number in range(1, document.rounds_in_file + 1):
+    rounds = document.rounds_in_file
+    for number in range(1, rounds + 1):
+        progress(CHECKING, number - 1, rounds)
         recorded = recorded_pairing(document, number)
         if not recorded.games and recorded.bye is None:
             continue

@@ -16,6 +16,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.factories import UserFactory
+from tests.tournaments.import_jobs import followed, post
 from tests.tournaments.views.test_pages_in_browser import running_tournament
 from tournaments.models import Tournament
 
@@ -216,7 +217,7 @@ def test_a_trf_import_refusal_is_translated(client: Client, arbiter: User) -> No
     client.force_login(arbiter)
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"
     trf = SimpleUploadedFile("tournament.trf", text.encode(), content_type="text/plain")
-    page = client.post("/manage/import/", {"file": trf}).content.decode()
+    page = followed(client, post(client, "/manage/import/", {"file": trf}))
     assert f"riga {line}, colonna 10: accelerazione &#x27;x&#x27; non è un numero" in page, (
         "the location, the sentence and the field's name in Italian"
     )
@@ -227,7 +228,7 @@ def test_a_trf_import_preview_s_adjustments_are_translated(client: Client, arbit
     client.force_login(arbiter)
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"
     trf = SimpleUploadedFile("tournament.trf", text.encode(), content_type="text/plain")
-    page = client.post("/manage/import/", {"file": trf}).content.decode()
+    page = followed(client, post(client, "/manage/import/", {"file": trf}))
     line = text.count("\n")
     assert f"<td>riga {line}</td>" in page and "<td>ignorato</td>" in page
     assert "i commenti (###) non vengono conservati" in page

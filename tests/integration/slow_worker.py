@@ -2,8 +2,9 @@
 
 Test-only entry point, run as `python -m tests.integration.slow_worker -A config worker ...`:
 it sets Django up, replaces the engine function the worker's service calls
-(`pairing.services.runs.pair`) with one that first sleeps `SLOW_ENGINE_SECONDS`, then hands
-over to the ordinary `celery` command line. Production code knows nothing of it.
+(`pairing.services.runs.pair`, and the TRF import's check of each round,
+`pairing.services.import_check.pair`) with one that first sleeps `SLOW_ENGINE_SECONDS`, then
+hands over to the ordinary `celery` command line. Production code knows nothing of it.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ def slow_pair(state: TournamentState, config: DutchConfig | None = None) -> Roun
 
 if __name__ == "__main__":
     django.setup()
-    from pairing.services import runs
+    from pairing.services import import_check, runs
 
-    with patch.object(runs, "pair", slow_pair):
+    with patch.object(runs, "pair", slow_pair), patch.object(import_check, "pair", slow_pair):
         main()

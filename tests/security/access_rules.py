@@ -153,6 +153,11 @@ RULES: dict[str, Rule] = {
     "tournament-new": Rule(get=logged_in(200), post=logged_in(THROUGH)),
     "tournament-import": Rule(get=logged_in(200), post=logged_in(THROUGH)),
     "tournament-import-confirm": Rule(get=logged_in(405), post=logged_in(THROUGH)),
+    # a background job (issue 30): its owner (the arbiter, who uploaded the file) and staff
+    "background-job": Rule(
+        get={**everyone(404), "anonymous": LOGIN, "arbiter": 200, "staff": 200},
+        post=everyone(405),
+    ),
     "arbiter-join": Rule(get=logged_in(THROUGH), post=logged_in(THROUGH)),
     "manage-dashboard": ARBITER_PAGE,
     "manage-edit": ARBITER_FORM,

@@ -155,7 +155,7 @@ TARGETS = (
         "arbiter",
         lambda _: {"list_1": "fide_standard", "list_2": "fide_rapid"},
     ),
-    Target("tournament-import-confirm", "arbiter", lambda _: {"token": "forged"}, kwargs=()),
+    Target("tournament-import-confirm", "arbiter", lambda _: {"job": "forged"}, kwargs=()),
     Target("manage-bye-cancel", "arbiter", _no_fields, kwargs=("slug", "bye_id")),
     Target(
         "manage-forbidden-new",

@@ -16,10 +16,13 @@ from pairing.services.trf_import import tournament_import_trf
 from tests.factories import ByeFactory, TournamentRoleFactory, UserFactory
 from tournaments.models import (
     ArbiterRole,
+    BackgroundJob,
     ByeKind,
     FederationOfficer,
     ForbiddenPair,
     Game,
+    JobKind,
+    JobStatus,
     Tournament,
     TournamentRole,
 )
@@ -51,13 +54,15 @@ THEIR_FEDERATION = "GER"
 
 @dataclass(frozen=True)
 class Rows:
-    """The ids a URL of a tournament can name: a bye, a prohibited pair, a game, an invitation."""
+    """The ids a URL of a tournament can name: a bye, a prohibited pair, a game, an invitation,
+    and the background job (the preview of its import) of its chief arbiter."""
 
     tournament: Tournament
     bye_id: int
     pair_id: int
     game_id: int
     token: str
+    job_id: int
 
 
 @dataclass(frozen=True)
@@ -96,6 +101,7 @@ class World:
             "pair_id": rows.pair_id,
             "game_id": rows.game_id,
             "token": rows.token,
+            "job_id": rows.job_id,
         }
 
 
@@ -117,7 +123,10 @@ def _tournament_rows(slug: str, chief: User, federation: str) -> Rows:
     pair = ForbiddenPair.objects.create(tournament=tournament, first=players[2], second=players[3])
     game = Game.objects.filter(round__tournament=tournament, round__number=2).order_by("board")[0]
     invitation = arbiter_invitation_create(tournament=tournament, by=chief)
-    return Rows(tournament, bye.pk, pair.pk, game.pk, invitation.token)
+    job = BackgroundJob.objects.create(
+        kind=JobKind.TRF_PREVIEW, owner=chief, input_text=text, status=JobStatus.DONE
+    )
+    return Rows(tournament, bye.pk, pair.pk, game.pk, invitation.token, job.pk)
 
 
 def build_world() -> World:

@@ -16,6 +16,7 @@ from tournaments.models.integrity import (
     RatingCorrection,
     TournamentRole,
 )
+from tournaments.models.jobs import BackgroundJob, JobKind, JobStatus
 from tournaments.models.players import (
     RENUMBERING_LAST_ROUND,
     TITLE_ORDER,
@@ -63,6 +64,9 @@ from tournaments.models.tournament import (
 )
 
 __all__ = [
+    "BackgroundJob",
+    "JobKind",
+    "JobStatus",
     "CategoryRating",
     "Prize",
     "PrizeCategory",

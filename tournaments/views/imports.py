@@ -1,94 +1,111 @@
 """Import a whole tournament from a TRF file: upload, preview (the import's report and the
 engine's check of every round), then confirm (VCL4THP Q47-Q55).
 
-The preview runs the import in a transaction that is rolled back; Confirm posts back a signed
-token holding the file's text and the user it was shown to, and the import runs again from that
-text, in one transaction. A refused file, an expired or forged token change nothing.
+Both the preview and the import are background jobs (issue 30; `tournaments.services.jobs`):
+the upload stores the file's text in a job and sends it to the worker, and the browser goes to
+the job's page, which shows a progress bar, polls every second and stops polling once the job
+ends, with the preview and its Import button, the refusal, or the imported tournament. The
+preview runs the import in a transaction that is rolled back; Import makes a second job of the
+same text, which imports it in one transaction. Only the job's owner (and staff) see a job.
 
-Both views take the engine's checks (`checks`, an `ImportChecks`) from their route: this app may
-not import the pairing app, so `config/urls.py`, which wires the apps, passes
-`pairing.services.trf_import.IMPORT_CHECKS`.
+Both form views take `send_job` from their route: the job's task lives in the pairing app (it
+does the job with the engine's checks), which this app may not import, so `config/urls.py`,
+which wires the apps, passes `pairing.tasks.trf_import_job_send_on_commit`.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
-from django.contrib import messages
-from django.core import signing
-from django.http import HttpResponse
+from django.conf import settings
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
-from django_htmx.http import HttpResponseClientRedirect
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import HttpResponseClientRedirect, HttpResponseStopPolling
 
-from tournaments.domain.trf.report import ImportChecks
 from tournaments.exceptions import TrfImportError
 from tournaments.forms.imports import TournamentImportForm
 from tournaments.http import ArbiterRequest, login_required
-from tournaments.services.trf_import.service import (
-    tournament_import_trf_preview,
-    tournament_import_trf_reported,
-)
+from tournaments.models import BackgroundJob, JobKind, JobStatus
+from tournaments.services.jobs import trf_import_job_create, trf_preview_job_create
 
 PAGE = "tournaments/import/import.html"
-TOKEN_SALT = "tournaments.views.imports"
-TOKEN_MAX_AGE = 3600
-"""Seconds a preview may be confirmed for."""
+JOB_PAGE = "tournaments/import/job.html"
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def tournament_import(request: ArbiterRequest, checks: ImportChecks) -> HttpResponse:
-    """The upload form; posted, the preview of the import or the reason it is refused."""
+def tournament_import(request: ArbiterRequest, send_job: Callable[[int], None]) -> HttpResponse:
+    """The upload form; posted, the preview's job, and the browser sent to its page."""
     form = TournamentImportForm(request.POST or None, request.FILES or None)
-    context: dict[str, object] = {"form": form}
     if request.method == "POST" and form.is_valid():
-        text: str = form.cleaned_data["trf"]
-        try:
-            context["report"] = tournament_import_trf_preview(text=text, checks=checks)
-        except TrfImportError as error:
-            context.update(_refusal(text, error))
-        else:
-            payload = {"user": request.user.pk, "text": text}
-            context["token"] = signing.dumps(payload, salt=TOKEN_SALT, compress=True)
-    return _render(request, context)
+        job = trf_preview_job_create(
+            owner=request.user, text=form.cleaned_data["trf"], language=get_language()
+        )
+        send_job(job.pk)
+        return _to_job(request, job)
+    return _render(request, {"form": form})
 
 
 @login_required
 @require_POST
-def tournament_import_confirm(request: ArbiterRequest, checks: ImportChecks) -> HttpResponse:
-    """Import the previewed file for good; the user becomes its chief arbiter."""
-    try:
-        payload = signing.loads(
-            request.POST.get("token", ""), salt=TOKEN_SALT, max_age=TOKEN_MAX_AGE
-        )
-    except signing.SignatureExpired:
-        return _confirm_refused(request, _("The preview has expired: upload the file again."))
-    except signing.BadSignature:
-        payload = None
-    if not (
-        isinstance(payload, dict)
-        and payload.get("user") == request.user.pk
-        and isinstance(payload.get("text"), str)
-    ):
+def tournament_import_confirm(
+    request: ArbiterRequest, send_job: Callable[[int], None]
+) -> HttpResponse:
+    """Import the previewed file for good (a job); the user becomes its chief arbiter."""
+    job_id = request.POST.get("job", "")
+    preview = (
+        BackgroundJob.objects.filter(
+            pk=int(job_id), owner=request.user, kind=JobKind.TRF_PREVIEW
+        ).first()
+        if job_id.isdigit() and job_id.isascii()
+        else None
+    )
+    if preview is None:
         return _confirm_refused(
             request, _("This confirmation is not valid: upload the file again.")
         )
-    text: str = payload["text"]
     try:
-        imported = tournament_import_trf_reported(text=text, checks=checks, by=request.user)
+        job = trf_import_job_create(preview=preview, by=request.user, language=get_language())
     except TrfImportError as error:
-        return _render(request, {"form": TournamentImportForm(), **_refusal(text, error)})
-    tournament = imported.tournament
-    messages.success(
-        request,
-        _("%(name)s is imported: you are its chief arbiter.") % {"name": tournament.name},
+        return _confirm_refused(request, str(error))
+    send_job(job.pk)
+    return _to_job(request, job)
+
+
+@require_safe
+@vary_on_headers("HX-Request")
+@login_required
+def background_job(request: ArbiterRequest, job_id: int) -> HttpResponse:
+    """The job's progress bar, then its result (polled every second by htmx until it ends)."""
+    jobs = BackgroundJob.objects.select_related("tournament")
+    if not request.user.is_staff:
+        jobs = jobs.filter(owner=request.user)
+    job = jobs.filter(pk=job_id).first()
+    if job is None:
+        raise Http404
+    context = {"job": job, **_refusal(job)}
+    context["queue_down"] = (
+        job.status == JobStatus.PENDING
+        and job.queued_at is None
+        and not settings.CELERY_TASK_ALWAYS_EAGER
     )
-    url = reverse("manage-dashboard", args=[tournament.slug])
+    if not request.htmx:
+        return render(request, JOB_PAGE, context)
+    content = render_to_string(f"{JOB_PAGE}#job-status", context, request=request)
+    return HttpResponseStopPolling(content) if job.ended else HttpResponse(content)
+
+
+def _to_job(request: ArbiterRequest, job: BackgroundJob) -> HttpResponse:
+    url = reverse("background-job", args=[job.pk])
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
 
@@ -103,11 +120,13 @@ def _render(request: ArbiterRequest, context: dict[str, object], status: int = 2
     return render(request, template, context, status=status)
 
 
-def _refusal(text: str, error: TrfImportError) -> dict[str, object]:
-    """The refusal, the line it names (as the reader numbers lines) and a `^` under its
+def _refusal(job: BackgroundJob) -> dict[str, object]:
+    """The line a refused file's error names (as the reader numbers lines) and a `^` under its
     column, to show the arbiter where the file is wrong (Q53)."""
-    lines = _LINE_BREAK.split(text.removeprefix("\ufeff"))
-    number = error.line
-    line = lines[number - 1] if number and 1 <= number <= len(lines) else ""
-    marker = " " * (error.column - 1) + "^" if error.column else ""
-    return {"refusal": error, "refused_line": line, "refused_marker": marker}
+    if job.status != JobStatus.FAILED or not job.error_line:
+        return {}
+    lines = _LINE_BREAK.split(job.input_text.removeprefix("\ufeff"))
+    number = job.error_line
+    line = lines[number - 1] if 1 <= number <= len(lines) else ""
+    marker = " " * (job.error_column - 1) + "^" if job.error_column else ""
+    return {"refused_line": line, "refused_marker": marker}

@@ -14,10 +14,11 @@ from tests.factories import UserFactory
 from tests.fuzzing import fuzz_cases
 from tests.tournaments.fuzz.counts import row_counts
 from tests.tournaments.fuzz.mutator import mutated_files
+from tests.tournaments.import_jobs import followed, post
 
 pytestmark = [pytest.mark.fuzz, pytest.mark.django_db]
 
-TOKEN = re.compile(r'name="token" value="([^"]+)"')
+TOKEN = re.compile(r'name="job" value="([^"]+)"')
 
 
 def test_mutated_uploads_never_answer_500_and_save_all_or_nothing() -> None:
@@ -27,14 +28,14 @@ def test_mutated_uploads_never_answer_500_and_save_all_or_nothing() -> None:
     for label, text in mutated_files(max(fuzz_cases(300) // 10, 30), seed=500):
         before = row_counts()
         upload = SimpleUploadedFile("mutated.trf", text.encode("utf-8"))
-        preview = client.post("/manage/import/", {"file": upload})
-        token = TOKEN.search(preview.content.decode())
-        if preview.status_code != 200 or row_counts() != before:
+        preview = post(client, "/manage/import/", {"file": upload})
+        if preview.status_code != 302 or row_counts() != before:
             failures.append(f"{label}: preview {preview.status_code}")
             continue
+        token = TOKEN.search(followed(client, preview))
         if token is None:
             continue
-        confirmed = client.post("/manage/import/confirm/", {"token": token.group(1)})
+        confirmed = post(client, "/manage/import/confirm/", {"job": token.group(1)})
         created = row_counts()["tournaments.Tournament"] - before["tournaments.Tournament"]
         if confirmed.status_code != 302 or created != 1:
             failures.append(f"{label}: confirm {confirmed.status_code}, {created} created")

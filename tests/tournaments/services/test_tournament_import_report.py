@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from django.urls import resolve
 
+from pairing import tasks
 from pairing.services.import_check import check_recorded_rounds, read_round_robin
 from pairing.services.trf_import import (
     IMPORT_CHECKS,
@@ -16,9 +17,10 @@ from pairing.services.trf_import import (
 from tests.factories import UserFactory
 from tests.tournaments.fuzz.counts import row_counts
 from tournaments.domain.trf import TrfDocument
-from tournaments.domain.trf.report import AdjustmentKind, ImportChecks, RoundCheck
+from tournaments.domain.trf.report import AdjustmentKind, ImportChecks, Progress, RoundCheck
 from tournaments.exceptions import TrfImportError
 from tournaments.models import IntegrityEvent, IntegrityEventKind
+from tournaments.services.jobs import background_job_execute
 from tournaments.services.trf_import import service
 
 pytestmark = pytest.mark.django_db
@@ -147,7 +149,7 @@ def test_more_than_99_rounds_are_refused_on_the_line_that_says_so(
     assert refused.value.message == "100 rounds: a tournament has at most 99"
 
 
-def _fail(document: TrfDocument, pairing_system: str) -> tuple[RoundCheck, ...]:
+def _fail(document: TrfDocument, pairing_system: str, progress: Progress) -> tuple[RoundCheck, ...]:
     """An engine check that fails once every row of the import is written."""
     raise RuntimeError("the check failed after the rows were written")
 
@@ -185,10 +187,13 @@ def test_a_late_refusal_leaves_no_row_of_any_model(worked_example_text: str) -> 
 
 
 def test_the_engine_check_is_the_pairing_apps_on_every_path() -> None:
-    """One composition, passed to the import pages by config/urls.py; no default anywhere."""
+    """One composition, used by the pairing app's task that does the import pages' background
+    jobs (config/urls.py gives the pages the sending of that task); no default anywhere."""
     assert IMPORT_CHECKS.check_rounds is check_recorded_rounds
     assert IMPORT_CHECKS.read_round_robin is read_round_robin
     for url in ("/manage/import/", "/manage/import/confirm/"):
-        assert resolve(url).kwargs == {"checks": IMPORT_CHECKS}
+        assert resolve(url).kwargs == {"send_job": tasks.trf_import_job_send_on_commit}
+    with pytest.raises(TypeError, match="checks"):
+        background_job_execute(job_id=0)  # type: ignore[call-arg]
     with pytest.raises(TypeError, match="checks"):
         service.tournament_import_trf_reported(text="")  # type: ignore[call-arg]

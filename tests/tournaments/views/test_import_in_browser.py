@@ -1,6 +1,8 @@
 """The whole-tournament import walked in a real Chromium: from the home page, a refused file
 (its line shown), then a file whose last round differs from the engine (the Level-3 warning and
-the boards), confirmed; screenshots at 390 and 1280 pixels in var/screenshots/ (import-*.png)."""
+the boards), confirmed, each step a background job (run eagerly here: the job's page shows its
+end at once; tests/integration/test_import_worker.py shows the progress bar of a real worker);
+screenshots at 390 and 1280 pixels in var/screenshots/ (import-*.png)."""
 
 from __future__ import annotations
 
@@ -75,6 +77,7 @@ def test_an_arbiter_imports_a_tournament_after_reading_the_preview(
         screenshot(page, f"import-refused-{width}")
         assert page.evaluate(SCROLL_WIDTH) <= width  # the long line scrolls in its box
 
+        page.click("text=Upload a file again")
         page.set_input_files("input[name=file]", str(differing))
         page.click("text=Preview the import")
         expect(page.locator("#preview-heading")).to_contain_text("Worked example")
@@ -88,9 +91,11 @@ def test_an_arbiter_imports_a_tournament_after_reading_the_preview(
             continue
 
         page.click("text=Import anyway")
-        page.wait_for_url("**/manage/")
+        page.wait_for_url("**/manage/jobs/*/")
         expect(page.locator(".message-success")).to_contain_text("you are its chief arbiter")
         screenshot(page, f"import-done-{width}")
+        page.click("text=Open the tournament")
+        page.wait_for_url("**/t/*/manage/")
         context.close()
 
     tournament = Tournament.objects.get()

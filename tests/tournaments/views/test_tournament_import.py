@@ -1,22 +1,35 @@
 """The whole-tournament import in the browser's HTTP: upload, preview (the report and the
-engine's check of every round), confirm or cancel; refusals change nothing (issue 13, Q47-Q55)."""
+engine's check of every round), confirm or cancel; refusals change nothing (issue 13, Q47-Q55).
+The preview and the import are background jobs (issue 30), run eagerly here: the upload and the
+confirmation send the browser to the job's page."""
 
 from __future__ import annotations
 
 import datetime
 import re
+from typing import TYPE_CHECKING
 
 import pytest
 import time_machine
-from django.core import signing
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from tests.factories import UserFactory
 from tests.tournaments.fuzz.counts import row_counts
+from tests.tournaments.import_jobs import followed, post
 from tournaments.forms.uploads import MAX_UPLOAD_BYTES
-from tournaments.models import ArbiterRole, IntegrityEvent, IntegrityEventKind, Tournament
-from tournaments.views.imports import TOKEN_MAX_AGE, TOKEN_SALT
+from tournaments.models import (
+    ArbiterRole,
+    BackgroundJob,
+    IntegrityEvent,
+    IntegrityEventKind,
+    JobKind,
+    Tournament,
+)
+from tournaments.services.jobs import PREVIEW_MAX_AGE
+
+if TYPE_CHECKING:
+    from django.test.client import _MonkeyPatchedWSGIResponse as TestResponse
 
 pytestmark = pytest.mark.django_db
 
@@ -26,9 +39,14 @@ HTMX = {"HX-Request": "true"}
 
 
 def token_of(html: str) -> str:
-    match = re.search(r'name="token" value="([^"]+)"', html)
+    """The preview job's id the Import button posts."""
+    match = re.search(r'name="job" value="([^"]+)"', html)
     assert match, "the preview has no Confirm form"
     return match.group(1)
+
+
+def job_page(client: Client, response: TestResponse) -> str:
+    return followed(client, response)
 
 
 def swap_last_round_colours(text: str) -> tuple[str, tuple[str, str]]:
@@ -50,14 +68,15 @@ def swap_last_round_colours(text: str) -> tuple[str, tuple[str, str]]:
 
 def upload(client: Client, text: str, **headers: str) -> str:
     trf = SimpleUploadedFile("tournament.trf", text.encode(), content_type="text/plain")
-    response = client.post(IMPORT, {"file": trf}, headers=headers)
-    assert response.status_code == 200
-    return response.content.decode()
+    response = post(client, IMPORT, {"file": trf}, **headers)
+    assert response.status_code == 302
+    return job_page(client, response)
 
 
 def test_anonymous_users_are_sent_to_the_login_page(client: Client) -> None:
     assert client.get(IMPORT)["Location"].startswith("/accounts/login/")
-    assert client.post(CONFIRM, {"token": "x"})["Location"].startswith("/accounts/login/")
+    assert post(client, CONFIRM, {"job": "1"})["Location"].startswith("/accounts/login/")
+    assert client.get("/manage/jobs/1/")["Location"].startswith("/accounts/login/")
 
 
 def test_the_new_tournament_page_links_to_the_import(arbiter_client: Client) -> None:
@@ -76,29 +95,39 @@ def test_upload_preview_confirm_creates_the_tournament_with_its_chief_arbiter(
     assert "All 6 paired rounds agree with the engine." in page
     assert "the tournament type (092) is not kept" in page
     assert "<td>line 3</td>" in page
-    response = arbiter_client.post(CONFIRM, {"token": token_of(page)})
+    response = post(arbiter_client, CONFIRM, {"job": token_of(page)})
     tournament = Tournament.objects.get()
     assert response.status_code == 302
-    assert response["Location"] == f"/t/{tournament.slug}/manage/"
+    done = job_page(arbiter_client, response)
+    assert "is imported: you are its chief arbiter" in done
+    assert f'href="/t/{tournament.slug}/manage/"' in done
     assert tournament.players.count() == 14
     assert list(tournament.roles.values_list("user", "role")) == [
         (arbiter.pk, ArbiterRole.CHIEF)  # type: ignore[attr-defined]
     ]
-    dashboard = arbiter_client.get(response["Location"]).content.decode()
-    assert "is imported: you are its chief arbiter" in dashboard
+    # a second click on Import imports once: the same job's page
+    again = post(arbiter_client, CONFIRM, {"job": token_of(page)})
+    assert again["Location"] == response["Location"]
+    assert Tournament.objects.count() == 1
 
 
-def test_pasted_text_through_htmx_gives_the_preview_fragment_and_a_client_redirect(
+def test_pasted_text_through_htmx_goes_to_the_job_whose_poll_stops_when_done(
     arbiter_client: Client, worked_example_text: str
 ) -> None:
-    response = arbiter_client.post(IMPORT, {"text": worked_example_text}, headers=HTMX)
+    response = post(arbiter_client, IMPORT, {"text": worked_example_text}, **HTMX)
 
-    page = response.content.decode()
-    assert page.lstrip().startswith('<div id="import-step">')
-    assert "<html" not in page
-    confirmed = arbiter_client.post(CONFIRM, {"token": token_of(page)}, headers=HTMX)
-    slug = Tournament.objects.get().slug
-    assert confirmed["HX-Redirect"] == f"/t/{slug}/manage/"
+    job = BackgroundJob.objects.get()
+    assert response["HX-Redirect"] == f"/manage/jobs/{job.pk}/"
+    poll = arbiter_client.get(f"/manage/jobs/{job.pk}/", headers=HTMX)
+    fragment = poll.content.decode()
+    assert poll.status_code == 286  # htmx stops polling: the job is done
+    assert fragment.lstrip().startswith('<section id="job-status"')
+    assert "<html" not in fragment and "hx-trigger" not in fragment
+    assert "Preview: Worked example" in fragment
+    confirmed = post(arbiter_client, CONFIRM, {"job": token_of(fragment)}, **HTMX)
+    imported = BackgroundJob.objects.get(kind=JobKind.TRF_IMPORT)
+    assert confirmed["HX-Redirect"] == f"/manage/jobs/{imported.pk}/"
+    assert imported.tournament == Tournament.objects.get()
 
 
 def test_a_round_that_differs_from_the_engine_is_shown_and_recorded(
@@ -116,7 +145,7 @@ def test_a_round_that_differs_from_the_engine_is_shown_and_recorded(
     cells = re.findall(r"<td[^>]*>(.*?)</td>", row.group(1))
     assert cells[1:] == [f"{black} - {white}", f"{white} - {black}", "differs"]
     assert "Import anyway" in page
-    arbiter_client.post(CONFIRM, {"token": token_of(page)})
+    post(arbiter_client, CONFIRM, {"job": token_of(page)})
     events = IntegrityEvent.objects.filter(kind=IntegrityEventKind.IMPORT).order_by("pk")
     assert [event.round_number for event in events] == [6, 6]
     assert events[1].details.startswith("the recorded pairing differs from the engine's")
@@ -146,7 +175,7 @@ def test_a_malformed_file_is_refused_with_its_line_and_column(
     refused_line = text.splitlines()[5]
     marker = " " * 96 + "^"  # under column 97
     assert f'<pre class="refused-line">{refused_line}\n{marker}</pre>' in page
-    assert 'name="token"' not in page
+    assert 'name="job"' not in page
     assert row_counts() == before
 
 
@@ -179,32 +208,37 @@ def test_nothing_posted_and_both_posted_are_refused(
     assert "Choose a file or paste its text, not both." in both.content.decode()
 
 
-def test_a_forged_token_is_refused_and_changes_nothing(
+def test_a_forged_or_unfinished_job_is_refused_and_changes_nothing(
     arbiter_client: Client, worked_example_text: str
 ) -> None:
     page = upload(arbiter_client, worked_example_text)
-    token = token_of(page)
-    forged = token[:-3] + ("AAA" if not token.endswith("AAA") else "BBB")
-    unsigned = signing.dumps({"user": 1, "text": worked_example_text}, salt="another salt")
+    preview = int(token_of(page))
 
-    for candidate in (forged, unsigned, ""):
-        response = arbiter_client.post(CONFIRM, {"token": candidate})
+    for candidate in (str(preview + 100), "x", "", "１"):
+        response = post(arbiter_client, CONFIRM, {"job": candidate})
         assert response.status_code == 400
         assert "This confirmation is not valid: upload the file again." in (
             response.content.decode()
         )
+    BackgroundJob.objects.filter(pk=preview).update(status="running")
+    waiting = post(arbiter_client, CONFIRM, {"job": str(preview)})
+    assert waiting.status_code == 400
+    assert "The preview is not finished" in waiting.content.decode()
     assert not Tournament.objects.exists()
 
 
-def test_another_users_token_is_refused(
+def test_another_users_job_is_refused_and_hidden(
     client: Client, arbiter_client: Client, worked_example_text: str
 ) -> None:
     token = token_of(upload(arbiter_client, worked_example_text))
     client.force_login(UserFactory.create(username="other"))
 
-    response = client.post(CONFIRM, {"token": token})
+    response = post(client, CONFIRM, {"job": token})
 
     assert response.status_code == 400
+    assert client.get(f"/manage/jobs/{token}/").status_code == 404
+    client.force_login(UserFactory.create(username="operator", is_staff=True))
+    assert client.get(f"/manage/jobs/{token}/").status_code == 200  # staff see every job
     assert not Tournament.objects.exists()
 
 
@@ -212,20 +246,14 @@ def test_an_expired_preview_is_refused(arbiter_client: Client, worked_example_te
     with time_machine.travel(datetime.datetime(2026, 5, 1, 12, tzinfo=datetime.UTC), tick=False):
         token = token_of(upload(arbiter_client, worked_example_text))
     later = datetime.datetime(2026, 5, 1, 12, tzinfo=datetime.UTC) + datetime.timedelta(
-        seconds=TOKEN_MAX_AGE + 1
+        seconds=PREVIEW_MAX_AGE + 1
     )
     with time_machine.travel(later, tick=False):
-        response = arbiter_client.post(CONFIRM, {"token": token})
+        response = post(arbiter_client, CONFIRM, {"job": token})
 
     assert response.status_code == 400
     assert "The preview has expired: upload the file again." in response.content.decode()
     assert not Tournament.objects.exists()
-
-
-def test_the_token_is_signed_for_this_page_only(worked_example_text: str) -> None:
-    # A token of another signed feature (another salt) never confirms an import.
-    with pytest.raises(signing.BadSignature):
-        signing.loads(signing.dumps({"text": worked_example_text}), salt=TOKEN_SALT)
 
 
 def test_pasted_text_too_long_is_refused_and_a_body_over_djangos_limit_is_a_400() -> None:

@@ -107,8 +107,18 @@ class RoundCheck:
         return f"the recorded pairing differs from the {self.reference}'s ({boards})"
 
 
-RoundChecker = Callable[[TrfDocument, str], tuple[RoundCheck, ...]]
-"""Checks every recorded round of a document under a pairing system (a TRF-2026 `192` code)."""
+Progress = Callable[[str, int, int], None]
+"""Told how far a long import is: a stage (a message id, translated where shown), and `done` of
+`total` items of that stage (issue 30: the background job's progress bar)."""
+
+
+def no_progress(stage: str, done: int, total: int) -> None:
+    """The `Progress` of an import nobody watches."""
+
+
+RoundChecker = Callable[[TrfDocument, str, Progress], tuple[RoundCheck, ...]]
+"""Checks every recorded round of a document under a pairing system (a TRF-2026 `192` code),
+telling `Progress` of each round checked."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,8 +33,10 @@ from tournaments.domain.trf.adjustments import file_adjustments
 from tournaments.domain.trf.report import (
     Adjustment,
     AdjustmentKind,
+    Progress,
     RoundRobinReader,
     RoundRobinReading,
+    no_progress,
 )
 from tournaments.exceptions import TrfImportError
 from tournaments.models import Game, Result, Tournament, TournamentStatus
@@ -73,10 +75,12 @@ def import_document(
     text: str,
     read_round_robin: RoundRobinReader,
     slug: str | None = None,
+    progress: Progress = no_progress,
 ) -> tuple[Tournament, list[Adjustment]]:
     """Create the tournament, its players, rounds, games and byes from `document`; return it
     with the adjustments made, in the order of the file's lines. `read_round_robin` tells
-    whether the file is a round robin's (`ImportChecks`)."""
+    whether the file is a round robin's (`ImportChecks`); `progress` is told how far the rows
+    are (the background job's progress bar, issue 30)."""
     lines = Lines.of(text)
     refuse_unsupported(document, lines)
     round_robin = _round_robin(document, lines, read_round_robin)
@@ -84,8 +88,8 @@ def import_document(
     if round_robin is not None:
         adjustments = _as_round_robin(document, lines, adjustments, round_robin)
     tournament = create_tournament(document, lines, slug, adjustments, round_robin)
-    players = create_players(tournament, document, lines, adjustments)
-    last_paired = create_rounds(tournament, document, players, lines)
+    players = create_players(tournament, document, lines, adjustments, progress)
+    last_paired = create_rounds(tournament, document, players, lines, progress)
     if round_robin is None:
         mark_withdrawals(document, players, last_paired, lines, adjustments)
     else:

@@ -24,7 +24,7 @@ from tournaments.domain.trf import (
     recorded_pairing,
     tournament_state_from_trf,
 )
-from tournaments.domain.trf.report import Adjustment, AdjustmentKind
+from tournaments.domain.trf.report import Adjustment, AdjustmentKind, Progress, no_progress
 from tournaments.exceptions import TrfImportError
 from tournaments.models import (
     MAX_RATING,
@@ -58,13 +58,25 @@ _SEXES = {"m": Sex.MALE, "w": Sex.FEMALE, "f": Sex.FEMALE}
 _BIRTH_DATE = re.compile(r"^\d{4}([/.-]\d{2}[/.-]\d{2})?$")
 
 
+CREATING_PLAYERS = gettext_noop("Creating the players")
+CREATING_ROUNDS = gettext_noop("Creating the rounds and games")
+"""The progress stages of the rows (issue 30: the background job's progress bar)."""
+
+
 def create_players(
-    tournament: Tournament, document: TrfDocument, lines: Lines, adjustments: list[Adjustment]
+    tournament: Tournament,
+    document: TrfDocument,
+    lines: Lines,
+    adjustments: list[Adjustment],
+    progress: Progress = no_progress,
 ) -> dict[PlayerId, Player]:
     national = national_support(document, lines).ratings
-    players = [
-        _player(tournament, trf_player, lines, adjustments) for trf_player in document.players
-    ]
+    players = []
+    total = len(document.players)
+    for index, trf_player in enumerate(document.players):
+        if index % 100 == 0:
+            progress(CREATING_PLAYERS, index, total)
+        players.append(_player(tournament, trf_player, lines, adjustments))
     for player in players:
         player.national_rating = national.get(player.pairing_number, 0)
     fide_ids: dict[str, int] = {}
@@ -165,9 +177,11 @@ def create_rounds(
     document: TrfDocument,
     players: dict[PlayerId, Player],
     lines: Lines,
+    progress: Progress = no_progress,
 ) -> int:
     """Every round of the tournament: completed up to the last paired one in the file, the
-    others not paired, with the byes the file announces for them. Returns that last round."""
+    others not paired, with the byes the file announces for them. Returns that last round.
+    `progress` is told of each round made."""
     pairings = _recorded_pairings(document)
     last_paired = max(pairings, default=0)
     now = timezone.now()
@@ -186,6 +200,7 @@ def create_rounds(
     games: list[Game] = []
     byes: list[Bye] = []
     for rnd in rounds:
+        progress(CREATING_ROUNDS, rnd.number - 1, len(rounds))
         if rnd.number in pairings:
             games.extend(_games(rnd, pairings[rnd.number], document, players, scores, lines))
         byes.extend(_byes(rnd, document, players))
@@ -195,6 +210,7 @@ def create_rounds(
                 scores[trf_player.pairing_number] += document.scoring.points(entry.outcome)
     Game.objects.bulk_create(games)
     Bye.objects.bulk_create(byes)
+    progress(CREATING_ROUNDS, len(rounds), len(rounds))
     return last_paired
 
 

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from tournaments.domain.trf.report import ImportChecks, ImportReport
+from tournaments.domain.messages import gettext_noop
+from tournaments.domain.trf.report import ImportChecks, ImportReport, Progress, no_progress
 from tournaments.exceptions import TrfImportError
 from tournaments.models import ArbiterRole, IntegrityEventKind, Tournament
 from tournaments.selectors.state import next_round_number
@@ -41,9 +42,18 @@ def tournament_import_trf(
     return tournament_import_trf_reported(text=text, checks=checks, by=by, slug=slug).tournament
 
 
+READING = gettext_noop("Reading the file")
+"""The first progress stage of an import."""
+
+
 @transaction.atomic
 def tournament_import_trf_reported(
-    *, text: str, checks: ImportChecks, by: User | None = None, slug: str | None = None
+    *,
+    text: str,
+    checks: ImportChecks,
+    by: User | None = None,
+    slug: str | None = None,
+    progress: Progress = no_progress,
 ) -> TrfImported:
     """Create a tournament from a TRF file (TRF16, TRF-2026, engine extensions).
 
@@ -56,15 +66,21 @@ def tournament_import_trf_reported(
     Every recorded round is checked by `checks.check_rounds` (the engine; a round robin's, read
     as one by `checks.read_round_robin`, against its Berger table: Q54); a round whose recorded
     pairing differs is recorded as `### Import @ Round n` with the differing boards (Q55),
-    besides the event of the import itself.
+    besides the event of the import itself. `progress` is told how far the import is (the
+    background job's progress bar, issue 30).
     """
     if slug is not None and Tournament.objects.filter(slug=slug).exists():
         raise TrfImportError(f"a tournament with the slug {slug!r} already exists")
+    progress(READING, 0, 1)
     document = parse_or_refuse(text)
     tournament, adjustments = import_document(
-        document, text=text, read_round_robin=checks.read_round_robin, slug=slug
+        document,
+        text=text,
+        read_round_robin=checks.read_round_robin,
+        slug=slug,
+        progress=progress,
     )
-    round_checks = checks.check_rounds(document, tournament.pairing_system)
+    round_checks = checks.check_rounds(document, tournament.pairing_system, progress)
     if by is not None:
         tournament.roles.create(user=by, role=ArbiterRole.CHIEF)
     players = tournament.players.count()
@@ -110,11 +126,14 @@ def tournament_import_trf_reported(
     return TrfImported(tournament=tournament, report=report)
 
 
-def tournament_import_trf_preview(*, text: str, checks: ImportChecks) -> ImportReport:
+def tournament_import_trf_preview(
+    *, text: str, checks: ImportChecks, progress: Progress = no_progress
+) -> ImportReport:
     """What importing `text` would do, without keeping anything: the import runs in a
     transaction that is rolled back. A refused file raises `TrfImportError`, as the import."""
     try:
         with transaction.atomic():
-            raise _PreviewDone(tournament_import_trf_reported(text=text, checks=checks).report)
+            imported = tournament_import_trf_reported(text=text, checks=checks, progress=progress)
+            raise _PreviewDone(imported.report)
     except _PreviewDone as done:
         return done.report
