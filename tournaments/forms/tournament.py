@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.domain.configuration import scoring_problems
 from tournaments.domain.state import Points, Scoring
+from tournaments.domain.text import control_characters, starts_like_a_formula
 from tournaments.domain.tiebreaks import (
     DEFAULT_TIEBREAKS,
     TiebreakCodeError,
@@ -270,6 +271,22 @@ class TournamentForm(forms.Form):
 
     def tiebreak_fields(self) -> list[forms.BoundField]:
         return [self[f"tiebreak_{slot + 1}"] for slot in range(TIEBREAK_SLOTS)]
+
+    def clean_name(self) -> str:
+        """No control characters and no spreadsheet formula start, as a player's name (issue
+        30: the name goes into CSV exports and TRF lines)."""
+        name: str = self.cleaned_data["name"]
+        if controls := control_characters(name):
+            raise forms.ValidationError(
+                _("The name holds control characters (%(characters)s): remove them.")
+                % {"characters": ", ".join(controls)}
+            )
+        if starts_like_a_formula(name.strip()):
+            raise forms.ValidationError(
+                _("The name starts with %(start)s: a spreadsheet would run it as a formula.")
+                % {"start": repr(name.strip()[0])}
+            )
+        return name
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

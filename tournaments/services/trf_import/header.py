@@ -20,6 +20,7 @@ from tournaments.domain.messages import Message
 from tournaments.domain.ratings import RatingMethod
 from tournaments.domain.roundrobin import round_robin_type
 from tournaments.domain.state import Color
+from tournaments.domain.text import control_characters, starts_like_a_formula
 from tournaments.domain.tiebreaks import is_buchholz, is_known_tiebreak
 from tournaments.domain.trf import TrfDocument, tournament_state_from_trf
 from tournaments.domain.trf.dates import read_date
@@ -117,6 +118,18 @@ def create_tournament(
         gettext_noop("the name is longer than %(length)s characters"),
         lines,
     )
+    if controls := control_characters(name):
+        raise lines.refuse_header(
+            ("012",),
+            _("the name holds control characters (%(characters)s)")
+            % {"characters": ", ".join(controls)},
+        )
+    if starts_like_a_formula(name.strip()):
+        raise lines.refuse_header(
+            ("012",),
+            _("the name starts with %(start)s: a spreadsheet would run it as a formula")
+            % {"start": repr(name.strip()[0])},
+        )
     scoring = document.scoring
     points = [
         scoring.win,
