@@ -7,24 +7,27 @@ worked example's six rounds take a few seconds and the progress can be watched."
 from __future__ import annotations
 
 import re
+import signal
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from django.db import connection
 from django.test import Client
+from django.utils import timezone
 from pytest_django.live_server_helper import LiveServer
 
 from config.celery import app as celery_app
 from pairing import tasks
+from pairing.services.import_check import CHECKING
 from tests.browser import session_context
 from tests.factories import UserFactory
 from tests.integration.worker import Worker, start_worker, stop_worker
 from tests.screenshots import screenshot
 from tests.tournaments.conftest import WORKED_EXAMPLE
-from tournaments.models import BackgroundJob, JobStatus, Tournament
+from tournaments.models import BackgroundJob, JobKind, JobStatus, Tournament
 from tournaments.services.jobs import trf_import_job_create, trf_preview_job_create
 
 if TYPE_CHECKING:
@@ -133,3 +136,60 @@ def test_a_slow_import_shows_its_progress_bar_in_the_browser(
     count = Tournament.objects.count()
     connection.close()  # Playwright's greenlets gave the query its own connection
     assert count == 1
+
+
+def test_a_worker_killed_in_the_middle_of_an_import_leaves_nothing_and_the_sweep_redoes_it(
+    transactional_db: None,
+    postgresql_required: None,
+    redis_required: None,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    settings: Any,
+) -> None:
+    """SIGKILL during the engine's check (rows written, transaction open): no tournament; once
+    the claim is stale (2 s here) the sweep sends the job again and a new worker imports it
+    once, at its second attempt."""
+    settings.BACKGROUND_JOB_STALE_AFTER = 2
+    monkeypatch.setenv("BACKGROUND_JOB_STALE_AFTER", "2")
+    celery_app.conf.task_always_eager = False
+    queue = f"import-kill-{time.monotonic_ns()}"
+    slow = start_worker(tmp_path, queue, slow_engine=2.0)
+    workers = [slow]
+    try:
+        send_to(slow, monkeypatch)
+        owner = UserFactory.create(username="importer")
+        preview = BackgroundJob.objects.create(
+            kind=JobKind.TRF_PREVIEW,
+            owner=owner,
+            input_text=WORKED_EXAMPLE.read_text(encoding="utf-8"),
+            status=JobStatus.DONE,
+            finished=timezone.now(),
+        )
+        job = trf_import_job_create(preview=preview, by=owner, language="en")
+        tasks.trf_import_job_send(job.pk)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            job.refresh_from_db()
+            if job.status == JobStatus.RUNNING and job.done >= 1 and job.stage == CHECKING:
+                break
+            time.sleep(0.1)
+        else:
+            pytest.fail(f"the job never reached the engine's check:\n{slow.output()}")
+        slow.process.send_signal(signal.SIGKILL)
+        slow.process.wait(timeout=10)
+        assert not Tournament.objects.exists()  # the import's transaction died with it
+
+        fresh = start_worker(tmp_path, queue)
+        workers.append(fresh)
+        time.sleep(2.5)  # the dead worker's claim goes stale
+        tasks.background_jobs_sweep_task()
+        seen = watch(job, fresh)
+
+        assert seen[-1][0] == JobStatus.DONE, fresh.output()
+        job.refresh_from_db()
+        assert job.attempts == 2
+        assert Tournament.objects.count() == 1
+    finally:
+        for worker in workers:
+            stop_worker(worker)
+        celery_app.conf.task_always_eager = True
