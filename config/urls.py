@@ -15,7 +15,8 @@ from django.views.i18n import set_language
 from config.health import health
 from config.rate_limits import rate_limited
 from pairing.tasks import trf_import_job_send_on_commit
-from tournaments.views import imports
+from standings.export_ranks import trf_ranks
+from tournaments.views import exports, imports, reports
 from tournaments.views.arbiters import signup
 
 
@@ -69,6 +70,27 @@ urlpatterns = [
         imports.tournament_import_confirm,
         {"send_job": trf_import_job_send_on_commit},
         name="tournament-import-confirm",
+    ),
+    # Every page that writes a TRF for download: the tournaments app's, given the standings'
+    # ranks for the file's rank column (Q217) here, where the apps are wired
+    # (tournaments.views.exports).
+    path(
+        "exports/reports.zip",
+        exports.exports_zip,
+        {"ranker": trf_ranks},
+        name="exports-zip",
+    ),
+    path(
+        "t/<slug:slug>/export.trf",
+        exports.tournament_trf,
+        {"ranker": trf_ranks},
+        name="tournament-trf",
+    ),
+    path(
+        "t/<slug:slug>/rating-report.trf",
+        reports.rating_report_file,
+        {"ranker": trf_ranks},
+        name="rating-report-file",
     ),
     path("", include("tournaments.urls")),
     path("", include("pairing.urls")),

@@ -31,8 +31,16 @@ def tournament_edition(tournament: Tournament) -> Edition:
 
 
 def engine_input(tournament: Tournament) -> str:
-    """The TRF of the state before the next round: the engine's whole input."""
-    return write_trf(tournament_trf_document(tournament), "trf26")
+    """The TRF of the state before the next round: the engine's whole input.
+
+    Its rank column is explicitly the points-then-pairing-number order (`ranks=None`), not the
+    standings': this app may not import the standings app, and the ranks do not matter here.
+    The engine reads no rank column (`tournament_state_from_trf` keeps none; C.04.3 orders by
+    score, then pairing number), a run compares states, never ranks (`services.runs`), and
+    this file is the run's record of its input, shown on the round page, not an export. Every
+    exported TRF (engine exchange, TRF16, TRF-2026, rating report; Q217) is
+    `tournament_trf_report`'s, which requires the standings' ranker."""
+    return write_trf(tournament_trf_document(tournament, ranks=None), "trf26")
 
 
 def latest_run(rnd: Round) -> PairingRun | None:

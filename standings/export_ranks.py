@@ -1,6 +1,7 @@
 """The rank column of the tournament's exported TRF files (FIDE checklist Q217): the standings
-order under the tournament's tie-break list, registered with the tournaments app when Django
-starts (`standings.apps`, `tournaments.selectors.trf_ranks`)."""
+order under the tournament's tie-break list: the `TrfRanker` that `tournament_trf_report`
+requires, passed to it explicitly by config/urls.py (the export pages) and by this app's
+`export_trf` command; nothing registers it (issue 28)."""
 
 from __future__ import annotations
 

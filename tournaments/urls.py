@@ -34,11 +34,10 @@ urlpatterns = [
     path("help/screenshots/<str:name>.png", manual.manual_screenshot, name="help-screenshot"),
     path("help/<slug:page>/", manual.manual_page_view, name="help-page"),
     path("exports/", exports.exports, name="exports"),
-    path("exports/reports.zip", exports.exports_zip, name="exports-zip"),
+    # exports/reports.zip, t/<slug>/export.trf and t/<slug>/rating-report.trf: config/urls.py
+    # (they take the standings app's ranks for the TRF rank column, Q217)
     path("t/<slug:slug>/", public.tournament_detail, name="tournament-detail"),
-    path("t/<slug:slug>/export.trf", exports.tournament_trf, name="tournament-trf"),
     path("t/<slug:slug>/rating-report/", reports.rating_report, name="rating-report"),
-    path("t/<slug:slug>/rating-report.trf", reports.rating_report_file, name="rating-report-file"),
     path(
         "t/<slug:slug>/manage/rating-report/",
         reports.report_details,

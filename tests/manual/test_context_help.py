@@ -36,8 +36,17 @@ def test_every_page_of_the_apps_has_a_manual_section() -> None:
         for name in _names(config_urls.urlpatterns)
         if name in ACCOUNTS or name.startswith("password_reset")
     }
+    # The pages config/urls.py composes (given another app's checks or ranks) are the apps' too.
+    composed = {
+        pattern.name
+        for pattern in config_urls.urlpatterns
+        if isinstance(pattern, URLPattern)
+        and pattern.name is not None
+        and pattern.callback.__module__.startswith(("tournaments.", "pairing.", "standings."))
+    }
     names = (
         _names(tournaments_urls.urlpatterns)
+        | composed
         | _names(pairing_urls.urlpatterns)
         | _names(standings_urls.urlpatterns)
         | accounts

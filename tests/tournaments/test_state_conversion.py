@@ -29,7 +29,7 @@ ABSENT = RoundRecord(None, Color.NONE, Outcome.ABSENT)
 
 def worker_state(tournament: Tournament) -> TournamentState:
     """What the pairing worker reads: the stored TRF-2026 input, parsed back into a state."""
-    text = write_trf(tournament_trf_document(tournament), "trf26")
+    text = write_trf(tournament_trf_document(tournament, ranks=None), "trf26")
     return tournament_state_from_trf(parse_trf(text))
 
 

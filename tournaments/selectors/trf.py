@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 
 from tournaments.domain.acceleration import system_code
@@ -37,11 +37,20 @@ from tournaments.selectors import reports
 from tournaments.selectors.integrity import report_comments
 from tournaments.selectors.reports import TrfMode
 from tournaments.selectors.state import state_rows
-from tournaments.selectors.trf_ranks import trf_ranks
+
+TrfRanker = Callable[[Tournament], Mapping[int, int]]
+"""The rank column of an exported TRF (columns 86-89; FIDE checklist Q217): pairing number →
+the player's place in the standings after the last completed round under the tournament's
+tie-break list (tied players share it, C.07 4.2; the seeded drawing of lots when the tournament
+asks for it), 0 (unranked) for a player the standings leave out (expelled, Q198; a round robin's
+cancelled player, C.06 V.4). The standings are the standings app's, which this app may not
+import: the caller passes its ranking (`standings.export_ranks.trf_ranks`), composed in
+config/urls.py for the export pages and by the standings app's `export_trf` command. No default
+and no fallback: a file for the federation is never ranked any other way."""
 
 
 def tournament_trf_document(
-    tournament: Tournament, *, ranks: Mapping[int, int] | None = None, report: bool = False
+    tournament: Tournament, *, ranks: Mapping[int, int] | None, report: bool = False
 ) -> TrfDocument:
     """The tournament as a TRF document (what `export_trf` writes and the pairing engine reads):
     the state before the round after the last completed one (`state_rows`), written by
@@ -50,8 +59,10 @@ def tournament_trf_document(
     Player lines hold every completed round, then, for the next round, the entries that say a
     player is not to be paired (requested half-, full- or zero-point byes; `0000 - -` for a
     withdrawn player or a late entry not yet playing): a file prepared for pairing that round.
-    Byes requested for later rounds become TRF-2026 `240` lines. `ranks` maps pairing numbers
-    to ranks (the standings); without it players are ranked by points, then pairing number.
+    Byes requested for later rounds become TRF-2026 `240` lines. `ranks`, which every caller
+    gives (no default), maps pairing numbers to the rank column: the standings' (a `TrfRanker`'s,
+    as `tournament_trf_report` passes them), or None for the points-then-pairing-number order,
+    which only the engine's input asks for (`pairing.selectors.engine_input` says why).
     `write_trf` cuts names to the 33 columns TRF gives them.
 
     By default this is the engine's input (the pairing app writes it as TRF-2026): the results
@@ -102,7 +113,7 @@ def tournament_trf_document(
 
 
 def tournament_trf_report(
-    tournament: Tournament, fmt: TrfFormat, *, mode: TrfMode = "report"
+    tournament: Tournament, fmt: TrfFormat, *, ranker: TrfRanker, mode: TrfMode = "report"
 ) -> str:
     """The tournament's report for the federation as a file (the export page, `export_trf`):
     `tournament_trf_document(report=True)` written in `fmt`. The `###` event lines are a
@@ -113,10 +124,13 @@ def tournament_trf_report(
     player line (a withdrawn player's `0000 - -` for the next round is the engines', not the
     report's), `062`/`072`/`082` counted. `mode="exchange"`, the engine-exchange file: the
     player lines as prepared for pairing the next round (JaVaFo reads no `240` line).
-    The rank column is the standings' (`trf_ranks`: shared places, rank 0 for a player the
-    standings leave out; Q217). Raises `TrfWriteError` when the flavour cannot say what the
+    The rank column is `ranker`'s, a required argument with no default (`TrfRanker`: the
+    standings order, shared places, rank 0 for a player the standings leave out; Q217): a
+    `TypeError` without it. Raises `TrfWriteError` when the flavour cannot say what the
     tournament holds."""
-    ranks = trf_ranks(tournament)  # the standings order under the tie-break list (Q217)
+    if not callable(ranker):
+        raise TypeError("tournament_trf_report needs the standings' ranker (Q217)")
+    ranks = ranker(tournament)  # the standings order under the tie-break list (Q217)
     doc = _fide_ratings(tournament_trf_document(tournament, ranks=ranks, report=True), tournament)
     played = None
     if mode == "report":

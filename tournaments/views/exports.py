@@ -5,6 +5,11 @@ one at a time or many in a zip.
 A TRF holds personal data (birth dates, FIDE ids), so only who reads the tournament's reports
 may download it (`reports_required`: its arbiters, the officers of its federation, staff); the
 public standings CSV stays public. Officers read; nothing here changes a tournament.
+
+Every view that writes a TRF takes the rank column's ranking (`ranker`, a `TrfRanker`) from its
+route: the ranks are the standings app's, which this app may not import, so config/urls.py
+passes `standings.export_ranks.trf_ranks` (FIDE checklist Q217), as it wires the import pages
+to the pairing app. No default: a route without it fails, it never writes another order.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from tournaments.http import (
 from tournaments.models import Tournament
 from tournaments.selectors import manage, reports, trf
 from tournaments.selectors.reports import TrfMode
+from tournaments.selectors.trf import TrfRanker
 
 FORMATS: dict[TrfFormat, str] = {"trf16": "TRF16", "trf26": "TRF-2026"}
 MODES: tuple[TrfMode, ...] = ("report", "exchange")
@@ -46,7 +52,12 @@ def asked_format(request: ArbiterRequest) -> TrfFormat | None:
 
 
 def _report_text(
-    tournament: Tournament, kind: TrfFormat, mode: TrfMode = "report", *, bbp: bool = False
+    tournament: Tournament,
+    kind: TrfFormat,
+    mode: TrfMode = "report",
+    *,
+    ranker: TrfRanker,
+    bbp: bool = False,
 ) -> str:
     """The tournament's file in `kind` and `mode`, or `ReportRefused` saying why not; `bbp`:
     a TRF-2026 file's `162` written as bbpPairings 6.0.0 reads it (`Z` for `A`)."""
@@ -75,7 +86,7 @@ def _report_text(
         )
         raise ReportRefused(message % {"name": tournament.name, "boards": boards})
     try:
-        text = trf.tournament_trf_report(tournament, kind, mode=mode)
+        text = trf.tournament_trf_report(tournament, kind, ranker=ranker, mode=mode)
         return bbp_compatible(text) if bbp and kind == "trf26" else text
     except TrfWriteError as error:
         message = gettext("%(name)s cannot be written as %(format)s: %(error)s") % {
@@ -91,11 +102,17 @@ def _filename(tournament: Tournament, kind: TrfFormat) -> str:
 
 
 def report_response(
-    tournament: Tournament, kind: TrfFormat, mode: TrfMode = "report", *, bbp: bool = False
+    tournament: Tournament,
+    kind: TrfFormat,
+    mode: TrfMode = "report",
+    *,
+    ranker: TrfRanker,
+    bbp: bool = False,
 ) -> HttpResponse:
-    """The file as a download; `ReportRefused` when it cannot be written."""
+    """The file as a download, ranked by `ranker`; `ReportRefused` when it cannot be written."""
     response = HttpResponse(
-        _report_text(tournament, kind, mode, bbp=bbp), content_type="text/plain; charset=utf-8"
+        _report_text(tournament, kind, mode, ranker=ranker, bbp=bbp),
+        content_type="text/plain; charset=utf-8",
     )
     filename = _filename(tournament, kind)
     if bbp and kind == "trf26":
@@ -106,7 +123,9 @@ def report_response(
 
 @require_safe
 @reports_required
-def tournament_trf(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
+def tournament_trf(
+    request: ArbiterRequest, tournament: Tournament, ranker: TrfRanker
+) -> HttpResponse:
     """The tournament as a TRF file as it stands (`?format=trf16`, the default, or `trf26`):
     rating-report-only corrections applied, in TRF-2026 the integrity events as `###` lines
     (`tournament_trf_report`). `?mode=report` (the default) writes exactly the played rounds;
@@ -124,7 +143,7 @@ def tournament_trf(request: ArbiterRequest, tournament: Tournament) -> HttpRespo
         )
         return HttpResponse(message, status=400, content_type="text/plain")
     try:
-        return report_response(tournament, kind, mode, bbp=compat == "bbp")
+        return report_response(tournament, kind, mode, ranker=ranker, bbp=compat == "bbp")
     except ReportRefused as refusal:
         return HttpResponse(str(refusal), status=409, content_type="text/plain; charset=utf-8")
 
@@ -156,7 +175,7 @@ def exports(request: ArbiterRequest) -> HttpResponse:
 
 @require_safe
 @officer_required
-def exports_zip(request: ArbiterRequest) -> HttpResponse:
+def exports_zip(request: ArbiterRequest, ranker: TrfRanker) -> HttpResponse:
     """The checked rating reports (`?format=`) of every tournament the officers' page lists
     with the same filters, in one zip; a tournament whose report is not complete or cannot be
     written is named, with the reasons, in `refused.txt` (none is left out silently)."""
@@ -177,7 +196,8 @@ def exports_zip(request: ArbiterRequest) -> HttpResponse:
                 refused.append(f"{tournament.name}: not complete: {' '.join(problems)}")
                 continue
             try:
-                archive.writestr(_filename(tournament, kind), _report_text(tournament, kind))
+                text = _report_text(tournament, kind, ranker=ranker)
+                archive.writestr(_filename(tournament, kind), text)
             except ReportRefused as refusal:
                 refused.append(str(refusal))
         if refused:

@@ -2,7 +2,8 @@
 download), the download of the checked report, and the arbiters' page of the report's details.
 
 Who reads: `reports_required` (the tournament's arbiters, the officers of its federation,
-staff). Who changes the details: the tournament's arbiters only.
+staff). Who changes the details: the tournament's arbiters only. The download takes the rank
+column's ranking (`ranker`) from its route (config/urls.py; `tournaments.views.exports`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from tournaments.forms.reports import RatingReportForm
 from tournaments.http import ArbiterRequest, arbiter_required, reports_required, user_can_arbitrate
 from tournaments.models import Tournament
 from tournaments.selectors.reports import report_problems
+from tournaments.selectors.trf import TrfRanker
 from tournaments.services.reports import tournament_set_report_details
 from tournaments.views.exports import FORMATS, ReportRefused, asked_format, report_response
 
@@ -42,7 +44,9 @@ def rating_report(request: ArbiterRequest, tournament: Tournament) -> HttpRespon
 
 @require_safe
 @reports_required
-def rating_report_file(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
+def rating_report_file(
+    request: ArbiterRequest, tournament: Tournament, ranker: TrfRanker
+) -> HttpResponse:
     """The checked rating report (`?format=trf16|trf26`): refused (409, with the list of what
     is missing) until the validation page has nothing to say."""
     kind = asked_format(request)
@@ -56,7 +60,7 @@ def rating_report_file(request: ArbiterRequest, tournament: Tournament) -> HttpR
         message += "".join(f"\n- {problem}" for problem in problems)
         return HttpResponse(message, status=409, content_type="text/plain; charset=utf-8")
     try:
-        return report_response(tournament, kind)
+        return report_response(tournament, kind, ranker=ranker)
     except ReportRefused as refusal:
         return HttpResponse(str(refusal), status=409, content_type="text/plain; charset=utf-8")
 

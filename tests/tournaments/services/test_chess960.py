@@ -7,6 +7,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from pairing.services.rounds import round_publish, round_unpublish
+from standings.export_ranks import trf_ranks
 from tests.tournaments.conftest import pair_round, tournament_with_players
 from tournaments.domain.chess960 import back_rank, drawn_position, round_seed
 from tournaments.domain.warnings import Level
@@ -112,7 +113,7 @@ def test_the_trf_2026_report_writes_each_rounds_position_as_a_comment(arbiter: U
     round_publish(rnd=rnd, by=arbiter)
     round_set_chess960_position(rnd=rnd, position=518, by=arbiter)
 
-    report = tournament_trf_report(tournament, "trf26").splitlines()
+    report = tournament_trf_report(tournament, "trf26", ranker=trf_ranks).splitlines()
 
     chess960 = [line for line in report if line.startswith("### Chess960 @ Round 1: ")]
     assert len(chess960) == 2

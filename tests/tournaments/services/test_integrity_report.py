@@ -18,6 +18,7 @@ from django.core.management import call_command
 from django.test import Client
 
 from pairing.services.trf_import import tournament_import_trf
+from standings.export_ranks import trf_ranks
 from tests.factories import UserFactory
 from tests.tournaments.conftest import REFERENCE
 from tournaments.domain.state import Outcome, PlayerId
@@ -157,7 +158,7 @@ def test_the_report_carries_one_line_for_each_event_and_reads_back_the_same(
     kinds = {event.kind for event in events}
     assert kinds == set(IntegrityEventKind.values)
 
-    report = write_trf(tournament_trf_document(tournament, report=True), "trf26")
+    report = write_trf(tournament_trf_document(tournament, ranks=None, report=True), "trf26")
 
     comments = [line for line in report.splitlines() if line.startswith("###")]
     standing = [e for e in events if e.undone_at is None and e.kind != IntegrityEventKind.UNDO]
@@ -197,8 +198,10 @@ def test_the_report_carries_one_line_for_each_event_and_reads_back_the_same(
 def test_the_engine_input_has_no_comments_and_the_recorded_results() -> None:
     tournament = one_of_each(UserFactory.create(username="arbiter"))
 
-    engine = parse_trf(write_trf(tournament_trf_document(tournament), "trf26"))
-    report = parse_trf(write_trf(tournament_trf_document(tournament, report=True), "trf26"))
+    engine = parse_trf(write_trf(tournament_trf_document(tournament, ranks=None), "trf26"))
+    report = parse_trf(
+        write_trf(tournament_trf_document(tournament, ranks=None, report=True), "trf26")
+    )
 
     assert engine.comments == ()
     rated = game(tournament, 2, 3)
@@ -221,10 +224,13 @@ def test_the_engine_input_has_no_comments_and_the_recorded_results() -> None:
 def test_the_trf16_report_has_no_comment_lines() -> None:
     tournament = one_of_each(UserFactory.create(username="arbiter"))
 
-    trf16 = tournament_trf_report(tournament, "trf16")
+    trf16 = tournament_trf_report(tournament, "trf16", ranker=trf_ranks)
 
     assert "###" not in trf16
-    assert parse_trf(trf16).players == parse_trf(tournament_trf_report(tournament, "trf26")).players
+    assert (
+        parse_trf(trf16).players
+        == parse_trf(tournament_trf_report(tournament, "trf26", ranker=trf_ranks)).players
+    )
 
 
 def test_an_import_is_recorded_and_cannot_be_undone() -> None:
@@ -241,7 +247,7 @@ def test_the_export_page_and_export_trf_give_the_report(client: Client) -> None:
     arbiter = UserFactory.create(username="arbiter")
     tournament = one_of_each(arbiter)  # imported by the arbiter: its chief arbiter
     client.force_login(arbiter)
-    expected = tournament_trf_report(tournament, "trf26")
+    expected = tournament_trf_report(tournament, "trf26", ranker=trf_ranks)
     out = StringIO()
 
     response = client.get(f"/t/{tournament.slug}/export.trf?format=trf26")

@@ -9,6 +9,7 @@ from django.contrib.auth.models import User
 
 from pairing.selectors import engine_input
 from pairing.services.trf_import import tournament_import_trf
+from standings.export_ranks import trf_ranks
 from tests.factories import PlayerFactory, TournamentFactory
 from tournaments.domain.trf import parse_trf
 from tournaments.exceptions import TrfImportError
@@ -120,7 +121,7 @@ def test_the_trf26_report_gives_fide_ratings_the_method_and_nrs_records(arbiter:
     tournament = field(TournamentRatingMethod.FIDON)
     tournament_assign_pairing_numbers(tournament=tournament, by=arbiter)
 
-    text = tournament_trf_report(tournament, "trf26")
+    text = tournament_trf_report(tournament, "trf26", ranker=trf_ranks)
 
     lines = text.splitlines()
     assert "172 ITA FIDON" in lines
@@ -134,7 +135,7 @@ def test_a_fide_tournament_without_national_ratings_writes_no_172() -> None:
     tournament = TournamentFactory.create()
     PlayerFactory.create(tournament=tournament, pairing_number=1, fide_rating=2000)
 
-    text = tournament_trf_report(tournament, "trf26")
+    text = tournament_trf_report(tournament, "trf26", ranker=trf_ranks)
 
     assert "172 " not in text
 
@@ -143,7 +144,7 @@ def test_the_trf16_report_has_neither_172_nor_nrs(arbiter: User) -> None:
     tournament = field(TournamentRatingMethod.NRO)
     tournament_assign_pairing_numbers(tournament=tournament, by=arbiter)
 
-    text = tournament_trf_report(tournament, "trf16")
+    text = tournament_trf_report(tournament, "trf16", ranker=trf_ranks)
 
     assert "172 " not in text and "\nITA " not in text
 
@@ -151,7 +152,7 @@ def test_the_trf16_report_has_neither_172_nor_nrs(arbiter: User) -> None:
 def test_an_exported_trf26_imports_with_its_method_and_national_ratings(arbiter: User) -> None:
     tournament = field(TournamentRatingMethod.NIDOF)
     tournament_assign_pairing_numbers(tournament=tournament, by=arbiter)
-    text = tournament_trf_report(tournament, "trf26")
+    text = tournament_trf_report(tournament, "trf26", ranker=trf_ranks)
 
     imported = tournament_import_trf(text=text, slug="imported")
 
@@ -179,7 +180,9 @@ def test_an_import_refuses_what_it_cannot_take_and_creates_nothing() -> None:
     extra = "ITA    1 m    Fide, Only" + " " * 24 + "3600"
     message = "national rating 3600 is above 3500"
     tournament = field(TournamentRatingMethod.FIDE)
-    text = tournament_trf_report(tournament, "trf26").replace("\n001", f"\n{extra}\n001", 1)
+    text = tournament_trf_report(tournament, "trf26", ranker=trf_ranks).replace(
+        "\n001", f"\n{extra}\n001", 1
+    )
 
     with pytest.raises(TrfImportError, match=message):
         tournament_import_trf(text=text, slug="imported")

@@ -3,7 +3,11 @@
 the integrity events as `###` lines). `exchange` (the default) is the file prepared for pairing
 the next round, which engines and the import read back; `report` is the rating report: the
 settings' header records and exactly the played rounds. `--bbp` writes a TRF-2026 file's `162`
-line as bbpPairings 6.0.0 reads it."""
+line as bbpPairings 6.0.0 reads it.
+
+A command of the standings app: the file's rank column is the standings order (FIDE checklist
+Q217), which the tournaments app's writer takes as an argument (`tournament_trf_report`'s
+`ranker`, here `standings.export_ranks.trf_ranks`)."""
 
 from __future__ import annotations
 
@@ -13,6 +17,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
+from standings.export_ranks import trf_ranks
 from tournaments.domain.trf import TrfWriteError
 from tournaments.domain.trf.compat import bbp_compatible
 from tournaments.models import Tournament
@@ -39,7 +44,9 @@ class Command(BaseCommand):
         if tournament is None:
             raise CommandError(f"No tournament has the slug {slug!r}.")
         try:
-            text = tournament_trf_report(tournament, options["format"], mode=options["mode"])
+            text = tournament_trf_report(
+                tournament, options["format"], ranker=trf_ranks, mode=options["mode"]
+            )
             if options["bbp"] and options["format"] == "trf26":
                 text = bbp_compatible(text)
         except TrfWriteError as error:
