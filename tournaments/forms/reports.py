@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.domain.trf.time_control import TimeControlError, describe_time_control
 from tournaments.models import RatingKind, Tournament, TournamentStatus
 from tournaments.selectors.reports import ReportFilters
-from tournaments.services.reports import ReportDetails
+from tournaments.services.reports import ReportDetails, ReportStart, report_details_of
 
 
 class ReportFilterForm(forms.Form):
@@ -94,19 +94,16 @@ class RatingReportForm(forms.Form):
 
     @staticmethod
     def initial_for(tournament: Tournament) -> dict[str, object]:
-        names = [name for name in tournament.deputy_arbiter.split("; ") if name]
-        ids = tournament.deputy_arbiter_fide_ids.split("; ")
-        deputies = [
-            f"{name}, {ids[index]}" if index < len(ids) and ids[index] else name
-            for index, name in enumerate(names)
-        ]
+        details = report_details_of(tournament)
         return {
-            "tournament_type": tournament.tournament_type,
-            "time_control": tournament.time_control,
-            "round_dates": "\n".join(tournament.round_dates),
-            "chief_arbiter_fide_id": tournament.chief_arbiter_fide_id,
-            "deputies": "\n".join(deputies),
-            "rated": tournament.rated,
+            "tournament_type": details.tournament_type,
+            "time_control": details.time_control,
+            "round_dates": "\n".join(details.round_dates),
+            "chief_arbiter_fide_id": details.chief_arbiter_fide_id,
+            "deputies": "\n".join(
+                f"{name}, {fide_id}" if fide_id else name for name, fide_id in details.deputies
+            ),
+            "rated": details.rated,
         }
 
     def clean_time_control(self) -> str:
@@ -178,4 +175,27 @@ class RatingReportForm(forms.Form):
             chief_arbiter_fide_id=data["chief_arbiter_fide_id"],
             deputies=data["deputies"],
             rated=data["rated"],
+        )
+
+
+class RatingReportStartForm(RatingReportForm):
+    """The rating report's details asked, optionally, on the new tournament's form (issue 31):
+    the time control, the round dates and the chief arbiter's FIDE ID, read and checked by
+    `RatingReportForm`'s fields and rules. The type, the deputies' IDs and 'rated' stay on the
+    details page (the deputies' names are on the tournament's form)."""
+
+    ASKED = ("time_control", "round_dates", "chief_arbiter_fide_id")
+
+    def __init__(self, *args: Any, rounds: int, **kwargs: Any) -> None:
+        super().__init__(*args, rounds=rounds, prefix="report", **kwargs)
+        for name in list(self.fields):
+            if name not in self.ASKED:
+                del self.fields[name]
+
+    def start(self) -> ReportStart:
+        data = self.cleaned_data
+        return ReportStart(
+            time_control=data["time_control"],
+            round_dates=data["round_dates"],
+            chief_arbiter_fide_id=data["chief_arbiter_fide_id"],
         )

@@ -3,7 +3,8 @@ report (C.04 Annex 2 header records 092, 102, 112, 122, 132; TRF-2026 222)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import dataclasses
+from dataclasses import dataclass, field
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -23,6 +24,44 @@ class ReportDetails:
     chief_arbiter_fide_id: str
     deputies: list[tuple[str, str]]
     rated: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ReportStart:
+    """The details given, optionally, when the tournament is created (issue 31): empty ones
+    leave the tournament as the details page would find it."""
+
+    time_control: str = ""
+    round_dates: list[str] = field(default_factory=list)
+    chief_arbiter_fide_id: str = ""
+
+
+def report_details_of(tournament: Tournament) -> ReportDetails:
+    """The tournament's details as they are (the deputies paired with their FIDE IDs)."""
+    names = [name for name in tournament.deputy_arbiter.split("; ") if name]
+    ids = tournament.deputy_arbiter_fide_ids.split("; ")
+    return ReportDetails(
+        tournament_type=tournament.tournament_type,
+        time_control=tournament.time_control,
+        round_dates=list(tournament.round_dates),
+        chief_arbiter_fide_id=tournament.chief_arbiter_fide_id,
+        deputies=[(name, ids[i] if i < len(ids) else "") for i, name in enumerate(names)],
+        rated=tournament.rated,
+    )
+
+
+def tournament_start_report_details(
+    *, tournament: Tournament, start: ReportStart, by: User
+) -> Tournament:
+    """Save the details given at creation, in the creation's transaction: the other details
+    stay as they are; nothing given, nothing saved nor audited."""
+    details = dataclasses.replace(
+        report_details_of(tournament),
+        time_control=start.time_control,
+        round_dates=start.round_dates,
+        chief_arbiter_fide_id=start.chief_arbiter_fide_id,
+    )
+    return tournament_set_report_details(tournament=tournament, details=details, by=by)
 
 
 _FIELDS = (

@@ -52,6 +52,7 @@ from tournaments.services.base import (
     tournament_insert,
 )
 from tournaments.services.integrity import deleted_rows, integrity_event_record, snapshot_rows
+from tournaments.services.reports import ReportStart, tournament_start_report_details
 from tournaments.translation import refusal_text, translated, translated_warning
 
 
@@ -182,8 +183,13 @@ def _check_dates(settings: TournamentSettings) -> None:
 
 
 @transaction.atomic
-def tournament_create(*, settings: TournamentSettings, by: User) -> Tournament:
+def tournament_create(
+    *, settings: TournamentSettings, by: User, report: ReportStart | None = None
+) -> Tournament:
     """Create a tournament, its rounds 1..rounds (not paired), and make `by` its arbiter.
+
+    The rating report's details given on the creation form (`report`, optional; issue 31) are
+    saved and audited in the same transaction, as the details page would.
 
     A new tournament is in FIDE mode (VCL4THP Q40). A scoring system that makes no sense is
     refused (`ConfigurationRefused`).
@@ -215,6 +221,8 @@ def tournament_create(*, settings: TournamentSettings, by: User) -> Tournament:
         new=f"created: {tournament.rounds} rounds, initial colour {tournament.initial_color}"
         + (f" drawn with seed {seed}" if seed is not None else " entered"),
     )
+    if report is not None:
+        tournament = tournament_start_report_details(tournament=tournament, start=report, by=by)
     return tournament
 
 

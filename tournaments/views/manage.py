@@ -28,6 +28,7 @@ from tournaments.forms.players import (
     PlayerRatingForm,
     WithdrawForm,
 )
+from tournaments.forms.reports import RatingReportStartForm
 from tournaments.forms.results import ManualTiebreakForm
 from tournaments.forms.tournament import TournamentForm
 from tournaments.http import ArbiterRequest, arbiter_required, login_required
@@ -63,9 +64,15 @@ from tournaments.views.confirming import back_to, confirmation_dialog, confirmed
 def tournament_new(request: ArbiterRequest) -> HttpResponse:
     """Create a tournament; its creator becomes its arbiter."""
     form = TournamentForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    valid = request.method == "POST" and form.is_valid()
+    rounds = form.cleaned_data.get("rounds") if form.is_bound else None
+    # the report's details, optional (issue 31): their dates are counted against the rounds
+    report = RatingReportStartForm(request.POST or None, rounds=rounds or 99)
+    if valid and report.is_valid():
         try:
-            tournament = tournament_create(settings=form.settings(), by=request.user)
+            tournament = tournament_create(
+                settings=form.settings(), by=request.user, report=report.start()
+            )
         except TournamentError as error:
             form.add_error(None, str(error))
         else:
@@ -74,7 +81,8 @@ def tournament_new(request: ArbiterRequest) -> HttpResponse:
                 _("%(name)s is created: register its players.") % {"name": tournament.name},
             )
             return redirect("manage-players", tournament.slug)
-    return render(request, "tournaments/manage/tournament_form.html", {"form": form})
+    context = {"form": form, "report": report}
+    return render(request, "tournaments/manage/tournament_form.html", context)
 
 
 @arbiter_required
