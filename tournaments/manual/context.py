@@ -32,6 +32,7 @@ CONTEXT_HELP: Final[dict[str, str]] = {
     "tournament-new": "creating-a-tournament#creating-a-tournament",
     "tournament-import": "importing-a-trf#importing-a-tournament",
     "tournament-import-confirm": "importing-a-trf#the-preview",
+    "background-job": "importing-a-trf#importing-a-tournament",
     "manage-dashboard": "accounts-and-arbiters#the-dashboard",
     "manage-edit": "creating-a-tournament#the-settings",
     "manage-arbiters": "accounts-and-arbiters#deputy-arbiters",
