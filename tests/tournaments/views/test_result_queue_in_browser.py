@@ -58,6 +58,21 @@ def focused_row(page: Page) -> str:
     )
 
 
+def assert_focus_on(page: Page, row_id: str) -> None:
+    """The board row `row_id` has the focus, or gets it within a second (a tap's focus is moved
+    by the page's click handler; on a loaded machine the check may come before it has run)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+    try:
+        page.wait_for_function(
+            "id => document.activeElement && document.activeElement.id === id",
+            arg=row_id,
+            timeout=1000,
+        )
+    except PlaywrightTimeoutError:
+        assert focused_row(page) == row_id
+
+
 def assert_all_saved(page: Page, tournament: Tournament, shot: str) -> None:
     from playwright.sync_api import expect
 
@@ -121,7 +136,7 @@ def test_fifty_taps_on_the_phone_50_ms_apart_are_all_saved(
     for board in range(1, BOARDS + 1):
         page.locator(f"#board-{board} button[data-key='{key_of(board)}']").click()
         page.wait_for_timeout(INTERVAL_MS)
-        assert focused_row(page) == f"board-{board}"
+        assert_focus_on(page, f"board-{board}")
     assert_all_saved(page, tournament, "results-queue-tapped-390.png")
 
 
