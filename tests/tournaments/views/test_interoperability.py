@@ -18,7 +18,6 @@ import html as html_module
 from pathlib import Path
 
 import pytest
-from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from pairing.cli import main as pairing_main
@@ -26,7 +25,8 @@ from standings.cli import main as standings_main
 from tests.factories import TournamentRoleFactory
 from tests.standings.selectors.builders import import_worked_example
 from tests.tournaments.conftest import WORKED_EXAMPLE
-from tests.tournaments.views.test_tournament_import import CONFIRM, IMPORT, token_of
+from tests.tournaments.import_jobs import post
+from tests.tournaments.views.test_tournament_import import CONFIRM, token_of, upload
 from tournaments.domain.trf import parse_trf
 from tournaments.models import Bye, ByeKind, PairingSystem, Tournament
 
@@ -38,15 +38,13 @@ LEGACY_PAB = INTEROP / "legacy-pab-0000-plus.trf"
 
 
 def _preview(client: Client, content: bytes) -> str:
-    trf = SimpleUploadedFile("tournament.trf", content, content_type="text/plain")
-    response = client.post(IMPORT, {"file": trf})
-    assert response.status_code == 200
-    return html_module.unescape(response.content.decode())
+    """The import's preview (a background job, run eagerly), unescaped."""
+    return html_module.unescape(upload(client, content.decode()))
 
 
 def _import(client: Client, content: bytes) -> tuple[str, Tournament]:
     page = _preview(client, content)
-    response = client.post(CONFIRM, {"token": token_of(page)})
+    response = post(client, CONFIRM, {"job": token_of(page)})
     assert response.status_code == 302, page[-2000:]
     return page, Tournament.objects.get()
 

@@ -10,6 +10,7 @@ from django.test import Client
 
 from pairing.generator import generate_round_robin
 from pairing.generator.config_reader import read_config
+from tests.tournaments.import_jobs import post
 from tests.tournaments.views.test_tournament_import import CONFIRM, token_of, upload
 from tournaments.domain.trf import write_trf
 from tournaments.models import Tournament, TournamentFormat
@@ -28,7 +29,7 @@ def test_a_round_robin_file_is_previewed_and_confirmed_as_a_round_robin(
     assert "All 5 paired rounds agree with the Berger tables." in page
     assert "The Berger table's check of every paired round" in page
     assert "the tournament type (092) is not kept" not in page
-    response = arbiter_client.post(CONFIRM, {"token": token_of(page)})
+    response = post(arbiter_client, CONFIRM, {"job": token_of(page)})
     tournament = Tournament.objects.get()
     assert response.status_code == 302
     assert tournament.format == TournamentFormat.ROUND_ROBIN
