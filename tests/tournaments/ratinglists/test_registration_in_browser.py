@@ -77,7 +77,9 @@ def test_an_arbiter_registers_three_players_from_the_list_by_typing(
     expect(page.locator("#update-preview")).to_contain_text("2400 → 2422")
     screenshot(page, "update-preview-1280")
     page.get_by_role("button", name="Update 1 player").click()
-    expect(page.locator(".message-success")).to_contain_text("1 players updated from the rating list")
+    expect(page.locator(".message-success")).to_contain_text(
+        "1 players updated from the rating list"
+    )
     expect(differences).to_have_count(0)
     barros = tournament.players.get(name="Barros, Ines")
     assert (barros.fide_rating, barros.federation) == (2422, "POR")
