@@ -157,6 +157,26 @@
       });
   }
 
+  function statusVersion(holder) {
+    var progress = holder.querySelector("#results-progress");
+    return progress ? Number(progress.getAttribute("data-version")) : -1;
+  }
+
+  /* Answers to boards entered in parallel arrive in any order: the round's state and its
+     count of results, which each answer carries out of band, replace those on the page only
+     if they were read later (a larger version). */
+  function withoutStaleStatus(body) {
+    var holder = document.createElement("template");
+    holder.innerHTML = body;
+    if (statusVersion(holder.content) >= statusVersion(document)) {
+      return body;
+    }
+    Array.prototype.forEach.call(holder.content.querySelectorAll("[hx-swap-oob]"), function (stale) {
+      stale.parentNode.removeChild(stale);
+    });
+    return holder.innerHTML;
+  }
+
   function answer(id, entry, attempt, response, body) {
     if (!response.ok) {
       var reason = response.status === 403 ? text("forbidden") : text("failed");
@@ -169,7 +189,7 @@
     }
     stateOf(id).state = ""; // the answer's row shows the stored result until finish() says more
     var hidden = document.getElementById(id).hidden;
-    htmx.swap(document.getElementById(id), body, { swapStyle: "outerHTML" });
+    htmx.swap(document.getElementById(id), withoutStaleStatus(body), { swapStyle: "outerHTML" });
     var row = document.getElementById(id);
     if (row) {
       row.hidden = hidden; // the finder's filter stays as the arbiter set it

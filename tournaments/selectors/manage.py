@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 from django.http import Http404
 from django.utils.translation import gettext as _
 
@@ -117,12 +119,38 @@ def round_games(rnd: Round) -> QuerySet[Game]:
     return rnd.games.select_related("white", "black").order_by("board")
 
 
-def results_progress(rnd: Round) -> tuple[int, int]:
-    """How many boards of the round have a result, and how many boards it has (one query)."""
-    counts = rnd.games.aggregate(
-        entered=Count("pk", filter=~Q(result=Result.NOT_PLAYED)), total=Count("pk")
+class RoundProgress(NamedTuple):
+    """How far a round's results are, read in one statement (one snapshot of the database)."""
+
+    state: str
+    entered: int
+    total: int
+    version: int  # the tournament's audit entries at the reading: a later reading has more
+
+
+def results_progress(rnd: Round) -> RoundProgress:
+    """The round's state, how many boards have a result, and how many boards it has, with the
+    version that orders two readings: answers to result entries made in parallel reach the
+    page in any order, and the page keeps the newest (every result and every change of a
+    round's state is written with its audit entry, in one transaction)."""
+    audit_count = (
+        AuditEntry.objects.filter(tournament=OuterRef("tournament"))
+        .order_by()
+        .values("tournament")
+        .annotate(count=Count("pk"))
+        .values("count")
     )
-    return counts["entered"], counts["total"]
+    state, entered, total, version = (
+        Round.objects.filter(pk=rnd.pk)
+        .annotate(
+            entered=Count("games", filter=~Q(games__result=Result.NOT_PLAYED)),
+            total=Count("games"),
+            version=Coalesce(Subquery(audit_count), 0),
+        )
+        .values_list("state", "entered", "total", "version")
+        .get()
+    )
+    return RoundProgress(state, entered, total, version)
 
 
 def game_or_404(rnd: Round, board: int) -> Game:

@@ -112,7 +112,8 @@ def result_enter(
             error = str(refusal)
             game.refresh_from_db()
     if request.htmx:
-        rnd.refresh_from_db()
+        progress = selectors.results_progress(rnd)
+        rnd.state = progress.state
         context = {
             "tournament": tournament,
             "round": rnd,
@@ -120,7 +121,7 @@ def result_enter(
             "error": error,
             "keys": RESULT_KEYS,
             "more_keys": MORE_RESULT_KEYS,
-            "progress": selectors.results_progress(rnd),
+            "progress": progress,
             "oob": True,
         }
         return render(request, "tournaments/manage/results.html#result-row", context)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
@@ -42,10 +44,29 @@ def test_an_htmx_entry_answers_the_row_and_the_round_state(
     html = response.content.decode()
     assert response.status_code == 200
     assert html.lstrip().startswith('<tr id="board-1"')
-    assert 'id="round-status" hx-swap-oob="true"' in html and "Completed" in html
+    assert re.search(r'id="round-status" data-version="\d+" hx-swap-oob="true"', html)
+    assert "Completed" in html
     assert html.count("data-key=") == 14  # the row keeps its keys (7, and 7 under More)
     assert 'id="results-progress"' in html and "1 of 1 result in" in html
     assert Game.objects.get().result == Result.WHITE_WINS
+
+
+def test_each_answer_carries_a_later_version_of_the_round_status(
+    arbiter_client: Client, arbiter: User
+) -> None:
+    """The page orders answers arriving out of order by this version (result-keys.js)."""
+    tournament = tournament_with_players(4, arbiter=arbiter)
+    pair_round(tournament, 1, RoundState.PUBLISHED)
+    versions = []
+    for board in (1, 2):
+        html = arbiter_client.post(
+            f"/t/{tournament.slug}/manage/round/1/results/{board}/",
+            {"result": "1-0", "expected": ""},
+            headers=HTMX,
+        ).content.decode()
+        found = re.findall(r'id="results-progress" class="muted small" data-version="(\d+)"', html)
+        versions.append(int(found[0]))
+    assert versions[0] < versions[1]
 
 
 def test_a_stale_entry_is_told_and_keeps_the_stored_result(

@@ -232,3 +232,37 @@ def test_a_key_lost_on_the_network_is_sent_again_and_entered_once(
     entries = AuditEntry.objects.filter(tournament=tournament, entity="game").count()
     connection.close()
     assert (stored[4], stored[5], entries) == (Result.DRAW, Result.BLACK_WINS, 2)
+
+
+def test_an_older_answer_arriving_last_leaves_the_newer_count(
+    slow_server: SlowServer,
+    chromium: Browser,
+    client: Client,
+) -> None:
+    """Board 1's answer (read when 1 result was in) is held back until board 2's (2 in) has
+    been shown: the page keeps "2 of 50" and the round's state of the later reading."""
+    from playwright.sync_api import Route, expect
+
+    page, tournament = results_page(chromium, slow_server, client, 1280)
+    held: list[tuple[Route, object]] = []
+
+    def hold_board_1(route: Route) -> None:
+        held.append((route, route.fetch()))  # the server saves board 1 and answers now
+
+    page.route("**/round/1/results/1/", hold_board_1)
+    page.focus("#board-1")
+    page.keyboard.press("1")
+    expect(page.locator("#board-1")).to_have_attribute("data-entry", "pending")
+    while not held:
+        page.wait_for_timeout(50)
+    page.keyboard.press("=")  # board 2
+    expect(page.locator("#board-2")).to_have_attribute("data-entry", "saved")
+    expect(page.locator("#results-progress")).to_contain_text(f"2 of {BOARDS} results in")
+    route, answer = held[0]
+    route.fulfill(response=answer)  # type: ignore[arg-type]
+    expect(page.locator("#board-1")).to_have_attribute("data-entry", "saved")
+    expect(page.locator("#results-progress")).to_contain_text(f"2 of {BOARDS} results in")
+    page.context.close()
+    stored = Game.objects.filter(round__tournament=tournament).exclude(result="").count()
+    connection.close()
+    assert stored == 2
