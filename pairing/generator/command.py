@@ -16,7 +16,7 @@ from typing import Final, TextIO
 
 from pairing.engine import Edition, NoValidPairing
 from pairing.generator.config import GeneratorConfigError
-from pairing.generator.config_reader import parse_config, read_config
+from pairing.generator.config_reader import parse_config, read_config, unused_keys
 from pairing.generator.roundrobin import generate_round_robin
 from pairing.generator.tournament import RankFunction, generate_tournament
 from tournaments.domain.trf import write_trf
@@ -72,6 +72,12 @@ def run_generator(
             file=errors,
         )
         return EXIT_INVALID_INPUT
+    for key in unused_keys(text, read_file):
+        print(
+            f"{config_path}: {key} is not used: ResultsModel=tec (the default, the TEC's "
+            "statistical model) has its own draw rate; ResultsModel=table uses it",
+            file=errors,
+        )
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
         print(f"seed {seed}", file=errors)

@@ -5,8 +5,9 @@ of pairing programs); JaVaFo and bbpPairings read its settings from a text file 
 lines. We read the same keys, with the same meaning, plus three of our own:
 
 - `PlayersNumber` (2-9999) and `RoundsNumber` (1-99): required.
-- `DrawPercentage` (default 30): % of draws between equally rated players; it shrinks with the
-  rating gap (see `results`).
+- `DrawPercentage` (default 30): % of draws between equally rated players under
+  `ResultsModel=table`; it shrinks with the rating gap (see `results`). The TEC model (the
+  default) has its own draw rate and leaves it unused.
 - `ForfeitRate` N: one game in N is forfeited.
 - `RetiredRate` N: players/N players take a zero-point bye `Z` (one in five of them: two).
 - `HalfPointByeRate` N: players/N players take a half-point bye `H` (one in five: two).
@@ -40,8 +41,10 @@ lines. We read the same keys, with the same meaning, plus three of our own:
 - ours, `SwapLastTwoRounds`: `yes` or `no` (default), a double round robin's first cycle with its
   last two rounds exchanged (C.05 Annex 1; VCL Q98); drawn when a double round robin's file
   leaves it out.
-- ours, `ResultsModel`: `table` (default: FIDE's rating table and `DrawPercentage`) or `tec`
-  (the TEC's statistical model of results, `tec_model`; VCL Q32); like `Edition`, never drawn.
+- ours, `ResultsModel`: `tec` (default: the TEC's statistical model of results, `tec_model`;
+  VCL Q32) or `table` (FIDE's rating table and `DrawPercentage`, the model of the files made
+  before `tec` became the default, whose `###` line has no `ResultsModel`); like `Edition`,
+  never drawn, and always written in the file's `###` line.
 - ours, `PlayersFile`: a TRF or CSV file of players (name, rating, federation, title, ...;
   `roster`), relative to the configuration file, instead of drawn ratings (VCL Q27);
   `PlayersNumber` may then be left out, and must otherwise equal the file's count.
@@ -184,7 +187,7 @@ class GeneratorConfig:
     format: TournamentFormat = TournamentFormat.SWISS
     swap_last_two: bool = False
     """A double round robin's first cycle with its last two rounds exchanged (C.05 Annex 1)."""
-    game_model: GameModel = GameModel.TABLE
+    game_model: GameModel = GameModel.TEC
     """How games played are scored (`ResultsModel`; VCL Q32)."""
 
     def __post_init__(self) -> None:
@@ -304,8 +307,6 @@ class GeneratorConfig:
         unused = (_RATING_KEYS if self.players_file else ()) + tuple(
             item.event.rate_key for item in self.amounts if item.round is None
         )
-        if self.game_model is GameModel.TABLE:  # the files as they were before the TEC model
-            unused += ("ResultsModel",)
         if self.format.cycles < 2:  # the Swiss files as they were before round robins
             unused += (
                 ("SwapLastTwoRounds",) if self.round_robin else ("Format", "SwapLastTwoRounds")

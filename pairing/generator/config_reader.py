@@ -46,6 +46,17 @@ def parse_config(text: str, read_file: ReadFile | None = None) -> GeneratorConfi
     return _parse(text, read_file)[0]
 
 
+def unused_keys(text: str, read_file: ReadFile | None = None) -> tuple[str, ...]:
+    """The keys the file gives that the tournament it describes does not use: `DrawPercentage`
+    under the TEC model (`ResultsModel=tec`, the default; VCL Q32), which has its own draw
+    rate. The command line names them on stderr, so a JaVaFo-style file keeps working and
+    says which of its keys took no effect."""
+    config, given = _parse(text, read_file)
+    if config.game_model is GameModel.TEC and "DrawPercentage" in given:
+        return ("DrawPercentage",)
+    return ()
+
+
 def read_config(
     text: str, rng: random.Random, read_file: ReadFile | None = None
 ) -> GeneratorConfig:
@@ -121,7 +132,7 @@ def _parse(text: str, read_file: ReadFile | None) -> tuple[GeneratorConfig, set[
     spread = RatingSpread.UNIFORM
     tournament_format = TournamentFormat.SWISS
     swap_last_two = False
-    game_model = GameModel.TABLE
+    game_model = GameModel.TEC
     amounts: list[EventAmount] = []
     seen: set[str] = set()
     for number, raw in enumerate(text.splitlines(), start=1):

@@ -12,9 +12,10 @@ both lose (a double forfeit, `-` on both sides). A game played is then, one time
 `HalfZeroRate`, `ZeroHalfRate` or `ZeroZeroRate`, scored ½-0, 0-½ or 0-0 by the arbiter (C.04.1;
 a rated game, TRF `=`/`0`, `0`/`=`, `0`/`0`); otherwise its result follows `E`.
 
-With `ResultsModel=tec` (`GameModel.TEC`) a game played is drawn from the TEC's statistical
-model instead (`tec_model`; VCL Q32): its own white advantage and draw rate, no
-`DrawPercentage`.
+With `ResultsModel=tec` (`GameModel.TEC`, the generator's default since the checklist asks
+for it, VCL Q32) a game played is drawn from the TEC's statistical model instead (`tec_model`):
+its own white advantage and draw rate, no `DrawPercentage`. `ResultModel` itself, built from a
+draw percentage, defaults to the table.
 """
 
 from __future__ import annotations

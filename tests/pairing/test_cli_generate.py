@@ -9,7 +9,7 @@ import pytest
 from pairing.cli import main
 from tournaments.domain.trf import parse_trf
 
-CONFIG = "PlayersNumber=16\nRoundsNumber=5\nDrawPercentage=40\nHalfPointByeRate=8\n"
+CONFIG = "PlayersNumber=16\nRoundsNumber=5\nHalfPointByeRate=8\n"
 
 
 def test_it_generates_a_tournament_the_checker_agrees_with(tmp_path: Path) -> None:

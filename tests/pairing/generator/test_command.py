@@ -14,7 +14,7 @@ from standings.cli import main as standings_main
 from standings.ranks import file_ranks
 from tournaments.domain.trf import parse_trf
 
-SMALL = "PlayersNumber=12\nRoundsNumber=4\nDrawPercentage=40\nHalfPointByeRate=6\n"
+SMALL = "PlayersNumber=12\nRoundsNumber=4\nHalfPointByeRate=6\n"
 
 generate = functools.partial(run_generator, rank=file_ranks)
 """The generator as the command line composes it (`pairing.cli`)."""

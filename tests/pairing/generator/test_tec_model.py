@@ -1,4 +1,4 @@
-"""The TEC statistical model of results (VCL Q32), `ResultsModel=tec`.
+"""The TEC statistical model of results (VCL Q32), `ResultsModel=tec`, the generator's default.
 
 The probabilities are checked against values worked out by hand from the model's formulas (the
 reference implementation's parameters, see `pairing.generator.tec_model`); the frequencies on
@@ -7,6 +7,8 @@ many draws from a fixed seed, with tolerances several standard deviations wide.
 
 from __future__ import annotations
 
+import functools
+import io
 import random
 from collections import Counter
 from pathlib import Path
@@ -16,11 +18,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pairing.cli import main
-from pairing.generator import GeneratorConfigError, parse_config
+from pairing.generator import GeneratorConfigError, parse_config, run_generator
 from pairing.generator.results import GameEnd, GameModel, ResultModel
 from pairing.generator.tec_model import tec_probabilities
+from standings.ranks import file_ranks
 
 DRAWS = 20_000
+generate = functools.partial(run_generator, rank=file_ranks)
 
 
 def test_between_equal_2000_players_white_scores_53_6_percent_with_36_percent_draws() -> None:
@@ -83,13 +87,13 @@ def test_the_draw_percentage_does_not_change_the_tec_model() -> None:
 
 
 def test_the_results_model_key_is_read_written_back_and_checked() -> None:
-    config = parse_config("PlayersNumber=10\nRoundsNumber=5\nResultsModel=tec\n")
-    assert config.game_model is GameModel.TEC
-    assert "ResultsModel=tec\n" in config.as_text()
+    config = parse_config("PlayersNumber=10\nRoundsNumber=5\nResultsModel=table\n")
+    assert config.game_model is GameModel.TABLE
+    assert "ResultsModel=table\n" in config.as_text()
     assert parse_config(config.as_text()) == config
     default = parse_config("PlayersNumber=10\nRoundsNumber=5\n")
-    assert default.game_model is GameModel.TABLE
-    assert "ResultsModel" not in default.as_text()  # the files of before, unchanged
+    assert default.game_model is GameModel.TEC  # the checklist's model by default (Q32)
+    assert "ResultsModel=tec\n" in default.as_text()  # always recorded in the ### line
     with pytest.raises(GeneratorConfigError, match="line 3: ResultsModel must be table or tec"):
         parse_config("PlayersNumber=10\nRoundsNumber=5\nResultsModel=elo\n")
 
@@ -106,7 +110,33 @@ def test_a_tec_tournament_is_reproducible_recorded_and_passes_the_checker(tmp_pa
     header = [line for line in first.read_text().splitlines() if line.startswith("###")]
     assert "ResultsModel=tec" in header[0]
     assert main(["--dutch", str(first), "-c"]) == 0
-    config.write_text("PlayersNumber=20\nRoundsNumber=7\n")
+    config.write_text("PlayersNumber=20\nRoundsNumber=7\nResultsModel=table\n")
     table = tmp_path / "table.trf"
     assert main(["--dutch", "-g", str(config), "-o", str(table), "-s", "29"]) == 0
     assert table.read_text() != first.read_text()
+
+
+def test_without_a_results_model_the_generator_plays_the_tec_model(tmp_path: Path) -> None:
+    """The default is the TEC model (VCL Q32): a file without `ResultsModel` gives, seed for
+    seed, the very tournament of `ResultsModel=tec`."""
+    config = tmp_path / "rtg.txt"
+    config.write_text("PlayersNumber=30\nRoundsNumber=7\n")
+    default, tec = tmp_path / "default.trf", tmp_path / "tec.trf"
+    assert main(["--dutch", "-g", str(config), "-o", str(default), "-s", "5"]) == 0
+    config.write_text("PlayersNumber=30\nRoundsNumber=7\nResultsModel=tec\n")
+    assert main(["--dutch", "-g", str(config), "-o", str(tec), "-s", "5"]) == 0
+    assert default.read_text() == tec.read_text()
+
+
+def test_a_draw_percentage_under_the_tec_model_is_named_as_unused(tmp_path: Path) -> None:
+    """A JaVaFo-style file with `DrawPercentage` still runs, and stderr says the key took no
+    effect; under `ResultsModel=table` it is used and nothing is said."""
+    config = tmp_path / "rtg.txt"
+    config.write_text("PlayersNumber=12\nRoundsNumber=4\nDrawPercentage=40\n")
+    errors = io.StringIO()
+    assert generate(str(config), str(tmp_path / "a.trf"), 3, stderr=errors) == 0
+    assert "DrawPercentage is not used: ResultsModel=tec" in errors.getvalue()
+    config.write_text("PlayersNumber=12\nRoundsNumber=4\nDrawPercentage=40\nResultsModel=table\n")
+    errors = io.StringIO()
+    assert generate(str(config), str(tmp_path / "b.trf"), 3, stderr=errors) == 0
+    assert errors.getvalue() == ""
