@@ -15,6 +15,9 @@ from tournaments.models import (
     ArbiterRole,
     Bye,
     ByeKind,
+    Event,
+    EventRole,
+    EventRoleKind,
     Game,
     Player,
     Round,
@@ -94,3 +97,25 @@ class ByeFactory(DjangoModelFactory[Bye]):
     round = SubFactory(RoundFactory)
     player = SubFactory(PlayerFactory, tournament=SAME_TOURNAMENT)
     kind = ByeKind.HALF_POINT
+
+
+class EventFactory(DjangoModelFactory[Event]):
+    """An event of several sections (issue 32); its sections are `TournamentFactory(event=...)`."""
+
+    class Meta:
+        model = Event
+
+    name = Sequence(lambda n: f"Festival {n}")
+    slug = Sequence(lambda n: f"festival-{n}")
+    place = "Bologna"
+
+
+class EventRoleFactory(DjangoModelFactory[EventRole]):
+    """A user's role in an event: its organiser unless `role` says otherwise."""
+
+    class Meta:
+        model = EventRole
+
+    event = SubFactory(EventFactory)
+    user = SubFactory(UserFactory)
+    role = EventRoleKind.ORGANISER

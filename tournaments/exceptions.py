@@ -159,3 +159,12 @@ class ManualTiebreakRefused(TournamentError):
 
 class PrizeRefused(TournamentError):
     """A prize, category or prize rule that cannot be saved (issue 33)."""
+
+
+class EventRefused(TournamentError):
+    """A change of an event (its details, sections or roles) the rules refuse (issue 32)."""
+
+
+class SectionMoveRefused(TournamentError):
+    """A move of a player between sections the rules refuse: a round 1 already paired, a
+    section of another event (issue 32)."""

@@ -1,14 +1,16 @@
 """The request types every view is written against, and who may do what.
 
 Who may change a tournament: the users holding a role in it (`TournamentRole`: its chief
-arbiter and deputies); everyone else reads. Superusers get no exception: the site's operator
-is not an arbiter (in FIDE mode every change is an arbiter's, recorded under their name) and
-takes a role like anyone else. Who reads a tournament's reports (TRF, PDFs, CSV for filing):
-its arbiters, the officers of its federation (`FederationOfficer`, any organiser's
-tournament), and staff accounts (every tournament); officers change nothing. Views of every
-app use `arbiter_required`, `reports_required`, `officer_required` and `staff_required`, so
-the rule lives in one place, and they are typed with `HtmxHttpRequest` (public pages) or
-`ArbiterRequest` (a logged-in user), so no view casts its request.
+arbiter and deputies) or an arbiter's role in the event it is a section of (`EventRole`);
+everyone else reads. An event's own pages: its organisers and arbiters (`event_*_required`).
+Superusers get no exception: the site's operator is not an arbiter (in FIDE mode every change
+is an arbiter's, recorded under their name) and takes a role like anyone else. Who reads a
+tournament's reports (TRF, PDFs, CSV for filing): its arbiters, the officers of its federation
+(`FederationOfficer`, any organiser's tournament), and staff accounts (every tournament);
+officers change nothing. Views of every app use `arbiter_required`, `reports_required`,
+`officer_required` and `staff_required`, so the rule lives in one place, and they are typed
+with `HtmxHttpRequest` (public pages) or `ArbiterRequest` (a logged-in user), so no view casts
+its request.
 """
 
 from __future__ import annotations
@@ -19,13 +21,21 @@ from typing import TYPE_CHECKING, Concatenate, ParamSpec, cast
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.contrib.auth.views import redirect_to_login
+from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django_htmx.middleware import HtmxDetails
 
-from tournaments.models import FederationOfficer, Tournament, TournamentRole
+from tournaments.models import (
+    ARBITER_KINDS,
+    Event,
+    EventRole,
+    EventRoleKind,
+    FederationOfficer,
+    Tournament,
+)
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -46,14 +56,39 @@ class ArbiterRequest(HtmxHttpRequest):
 
 
 def user_can_arbitrate(user: AbstractBaseUser | AnonymousUser, tournament: Tournament) -> bool:
-    """Whether `user` is the tournament's chief arbiter or one of its deputies.
+    """Whether `user` is the tournament's chief arbiter or one of its deputies, or an arbiter of
+    the event it is a section of (`EventRole`, issue 32): one query.
 
     Being a superuser or staff grants nothing here (see the module's docstring); who manages
     the roles themselves is the services' rule (`tournaments.services.arbiters`).
     """
     if not user.is_authenticated:
         return False
-    return TournamentRole.objects.filter(tournament=tournament, user_id=user.pk).exists()
+    in_event = Q(event__roles__user_id=user.pk, event__roles__role__in=ARBITER_KINDS)
+    return (
+        Tournament.objects.filter(pk=tournament.pk)
+        .filter(Q(roles__user_id=user.pk) | in_event)
+        .exists()
+    )
+
+
+def user_event_roles(user: AbstractBaseUser | AnonymousUser, event: Event) -> frozenset[str]:
+    """The roles `user` holds in `event` (`EventRoleKind` values; none for anonymous users)."""
+    if not user.is_authenticated:
+        return frozenset()
+    return frozenset(
+        EventRole.objects.filter(event=event, user_id=user.pk).values_list("role", flat=True)
+    )
+
+
+def user_arbitrates_event(user: AbstractBaseUser | AnonymousUser, event: Event) -> bool:
+    """Whether `user` is the event's chief arbiter or one of its deputies (every section)."""
+    return bool(user_event_roles(user, event) & set(ARBITER_KINDS))
+
+
+def user_organises_event(user: AbstractBaseUser | AnonymousUser, event: Event) -> bool:
+    """Whether `user` is one of the event's organisers."""
+    return EventRoleKind.ORGANISER in user_event_roles(user, event)
 
 
 def user_is_staff(user: AbstractBaseUser | AnonymousUser) -> bool:
@@ -119,6 +154,49 @@ def arbiter_required(
 
     # functools.wraps types the wrapper as the wrapped view; its real signature is the declared one.
     return cast(Callable[Concatenate[HttpRequest, str, P], HttpResponse], wrapper)
+
+
+def _event_role_required(
+    roles: frozenset[str], reason: StrOrPromise
+) -> Callable[
+    [Callable[Concatenate[ArbiterRequest, Event, P], HttpResponse]],
+    Callable[Concatenate[HttpRequest, str, P], HttpResponse],
+]:
+    """A decorator resolving `slug` to the event and letting through the users holding one of
+    `roles` in it: anonymous users log in, others get a 403 page giving `reason`."""
+
+    def decorator(
+        view: Callable[Concatenate[ArbiterRequest, Event, P], HttpResponse],
+    ) -> Callable[Concatenate[HttpRequest, str, P], HttpResponse]:
+        @wraps(view)
+        def wrapper(
+            request: HttpRequest, slug: str, *args: P.args, **kwargs: P.kwargs
+        ) -> HttpResponse:
+            event = get_object_or_404(Event, slug=slug)
+            if not request.user.is_authenticated:
+                return redirect_to_login(request.get_full_path())
+            if not user_event_roles(request.user, event) & roles:
+                return render(request, "403.html", {"reason": reason}, status=403)
+            return view(cast(ArbiterRequest, request), event, *args, **kwargs)
+
+        return cast(Callable[Concatenate[HttpRequest, str, P], HttpResponse], wrapper)
+
+    return decorator
+
+
+event_staff_required = _event_role_required(
+    frozenset(EventRoleKind.values),
+    _("Only the event's organisers and arbiters open its management pages."),
+)
+"""The event's organisers and arbiters (every role): the event's own pages."""
+event_arbiter_required = _event_role_required(
+    frozenset(ARBITER_KINDS), _("Only the event's arbiters may do this.")
+)
+"""The event's chief arbiter and deputies: what arbitrates several sections at once."""
+event_organiser_required = _event_role_required(
+    frozenset({EventRoleKind.ORGANISER}), _("Only the event's organisers may do this.")
+)
+"""The event's organisers: its details, sections and roles."""
 
 
 def login_required(

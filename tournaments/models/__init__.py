@@ -8,6 +8,13 @@ from __future__ import annotations
 
 from tournaments.models.arbiters import ArbiterInvitation
 from tournaments.models.audit import AuditEntry
+from tournaments.models.events import (
+    ARBITER_KINDS,
+    Event,
+    EventAuditEntry,
+    EventRole,
+    EventRoleKind,
+)
 from tournaments.models.federations import FederationOfficer
 from tournaments.models.integrity import (
     ArbiterRole,
@@ -64,6 +71,11 @@ from tournaments.models.tournament import (
 )
 
 __all__ = [
+    "ARBITER_KINDS",
+    "Event",
+    "EventAuditEntry",
+    "EventRole",
+    "EventRoleKind",
     "BackgroundJob",
     "JobKind",
     "JobStatus",

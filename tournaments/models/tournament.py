@@ -10,7 +10,9 @@ from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.domain.ratings import RatingMethod, UnratedMethod, is_long_event
+from tournaments.domain.sections import RatingLimits, hall_board
 from tournaments.domain.state import Points, Scoring
+from tournaments.models.events import Event
 from tournaments.models.ratinglists import RatingKind
 from tournaments.validators import validate_tiebreak_codes
 
@@ -278,6 +280,31 @@ class Tournament(models.Model):
         blank=True,
         help_text="The last paired round when FIDE mode was left.",
     )
+    event = models.ForeignKey(
+        Event,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="sections",
+        help_text="The event this tournament is a section of; empty: it stands alone.",
+    )
+    lowest_rating = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        validators=[MaxValueValidator(MAX_RATING)],
+        help_text="The lowest rating the section admits (included); empty: no limit.",
+    )
+    highest_rating = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        validators=[MaxValueValidator(MAX_RATING)],
+        help_text="The highest rating the section admits (included); empty: no limit.",
+    )
+    first_board = models.PositiveIntegerField(
+        default=1,
+        validators=[MinValueValidator(1)],
+        help_text="The hall's number of the section's top board (e.g. 101 for Open B).",
+    )
     revision = models.PositiveIntegerField(
         default=0,
         help_text="Counts the recorded changes; a confirmation is valid for one revision only.",
@@ -300,6 +327,19 @@ class Tournament(models.Model):
             models.CheckConstraint(
                 condition=Q(unrated_rating__lte=MAX_RATING),
                 name="tournament_unrated_rating_in_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(lowest_rating__isnull=True)
+                | Q(highest_rating__isnull=True)
+                | Q(highest_rating__gte=F("lowest_rating")),
+                name="tournament_rating_limits_in_order",
+            ),
+            models.CheckConstraint(
+                condition=Q(lowest_rating__lte=MAX_RATING) & Q(highest_rating__lte=MAX_RATING),
+                name="tournament_rating_limits_in_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(first_board__gte=1), name="tournament_first_board_positive"
             ),
             *(
                 models.CheckConstraint(
@@ -326,6 +366,15 @@ class Tournament(models.Model):
     def lasts_over_30_days(self) -> bool:
         """Flagged as a long event, or dated so (C.07 10; VCL Q210)."""
         return self.long_event or is_long_event(self.start_date, self.end_date)
+
+    @property
+    def rating_limits(self) -> RatingLimits:
+        """The ratings the section admits (`domain.sections.RatingLimits`)."""
+        return RatingLimits(lowest=self.lowest_rating, highest=self.highest_rating)
+
+    def hall_board(self, board: int) -> int:
+        """The hall's number of the section's board `board` (`domain.sections.hall_board`)."""
+        return hall_board(self.first_board, board)
 
     @property
     def scoring(self) -> Scoring:
