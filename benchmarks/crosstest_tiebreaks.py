@@ -293,8 +293,7 @@ def compare(doc: TrfDocument, seed: int, source: str, tbs: Path, unrated: int | 
     ours = {edition: our_values(standing) for edition, standing in standings.items()}
     counts: list[int] = []
     lines = []
-    unexplained = opened = 0
-    open_rtng = unrated is None and any(not player.rating for player in doc.players)
+    unexplained = 0
     for edition in EDITIONS:
         compared = differing = 0
         for player in theirs:
@@ -304,7 +303,7 @@ def compare(doc: TrfDocument, seed: int, source: str, tbs: Path, unrated: int | 
                 compared += 1
                 if differs(ours[edition][key], value):
                     differing += 1
-                    why = explanation(key, edition, value, ours, open_rtng)
+                    why = explanation(key, edition, value, ours)
                     if not why and code.startswith("SB/") and edition == "2026":
                         tbs_reading = lowest_dummy_score_cut(standings[edition], key)
                         if not differs(tbs_reading, value):
@@ -313,7 +312,6 @@ def compare(doc: TrfDocument, seed: int, source: str, tbs: Path, unrated: int | 
                                 "2026 16.5.1 the lowest contribution of a VUR"
                             )
                     unexplained += not why
-                    opened += why.startswith("OPEN")
                     lines.append(
                         f"{edition}\t{key[0]}\t{code}\tours {ours[edition][key]}\t"
                         f"TieBreakServer {value}\t{why or 'UNEXPLAINED'}"
@@ -328,7 +326,7 @@ def compare(doc: TrfDocument, seed: int, source: str, tbs: Path, unrated: int | 
             f"# tiebreakchecker.py -i FILE -n {rounds} {'-p' if round_robin else '-s'} {options}\n"
         )
         case.with_suffix(".diff").write_text(header + "\n".join(lines) + "\n", encoding="utf-8")
-    return [*counts, unexplained, checked, contradicted, opened]
+    return [*counts, unexplained, checked, contradicted]
 
 
 def compare_files(paths: list[Path], tbs: Path) -> int:

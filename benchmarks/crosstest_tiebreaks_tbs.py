@@ -96,21 +96,14 @@ def explanation(
     edition: str,
     theirs: float | None,
     ours: dict[str, Values],
-    open_rtng: bool,
 ) -> str:
-    """Why a value differs: an article (explained), `OPEN: ...` (a difference the rule text
-    available here does not settle), or '' (unexplained)."""
+    """Why a value differs: an article (explained), or '' (unexplained)."""
     if (
         edition == "2023"
         and ours["2024"][key] != ours["2023"][key]
         and not differs(ours["2024"][key], theirs)
     ):
         return "C.07 2023 16 (final forfeit losses count as draws; VURs always cut first)"
-    if key[1] == "RTNG" and open_rtng and theirs is None:
-        return (
-            "OPEN: RTNG, unrated players and no rule: ours the rule's rating, 0 without one "
-            "(docs/tiebreaks.md); TieBreakServer undefined for all (C.07 10 preamble)"
-        )
     return ""
 
 

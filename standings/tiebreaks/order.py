@@ -3,7 +3,9 @@
 STD counts the standard points (1 for a win, ½ for a draw, 0 for a loss, whatever the
 tournament's scoring; a round robin's rest round nothing); TPN is the pairing number (lower
 first; `TPN/R` higher first); RTNG the rating (higher first; `RTNG/R` lower first), an
-unrated player's the tournament's rule gives, 0 without one. The order is the code's
+unrated player's the one the tournament's rule gives. RTNG is article 10.6, one of the
+rating-based tie-breaks: with unrated players in the field and no rule for them, it is undefined
+for everyone (C.07 10 preamble: such tie-breaks "must be dropped"). The order is the code's
 (`TiebreakCode.ascending`); the value is as written.
 """
 
@@ -15,6 +17,7 @@ from tournaments.domain.state import Outcome, PlayerId, Scoring
 
 from .breakdown import Breakdown
 from .codes import TiebreakCode
+from .performance import UNRATED_UNDEFINED
 from .results import Results
 
 _STANDARD = Scoring()
@@ -38,5 +41,9 @@ def pairing_number(results: Results, player_id: PlayerId, code: TiebreakCode) ->
 
 
 def rating_order(results: Results, player_id: PlayerId, code: TiebreakCode) -> Breakdown:
-    """RTNG: the player's rating; an unrated player's the tournament's rule gives, else 0."""
+    """RTNG (C.07 2026 10.6): the player's rating, an unrated player's the one the tournament's
+    rule gives; undefined for everyone when the field has unrated players and no rule rates
+    them (C.07 10 preamble)."""
+    if not results.ratings_defined:
+        return Breakdown(code.text, None, note=UNRATED_UNDEFINED)
     return Breakdown(code.text, Fraction(results.ratings[player_id]))

@@ -17,9 +17,11 @@ from .codes import Family, TiebreakCode
 from .modifiers import kept, select_cuts
 from .results import Results
 
-_UNDEFINED = Message(
+UNRATED_UNDEFINED = Message(
     gettext_noop("undefined: unrated players in the field and no rating fixed for them (C.07 10)")
 )
+"""The note of a rating-based value (C.07 10, RTNG too) when the field has unrated players and
+no rule rates them."""
 _NO_GAME = Message(gettext_noop("undefined: no game played over the board"))
 
 
@@ -79,7 +81,7 @@ def average_rating_of_opponents(
     """ARO (C.07 10.1): the opponents' average rating, rounded half up; a modifier cuts the
     lowest (and highest) ratings."""
     if not results.ratings_defined:
-        return Breakdown(code.text, None, note=_UNDEFINED)
+        return Breakdown(code.text, None, note=UNRATED_UNDEFINED)
     items = _games(results, player_id)
     cuts = select_cuts(items, code, results.edition)
     remaining = kept(items, cuts)
@@ -111,7 +113,7 @@ def tournament_performance(results: Results, player_id: PlayerId, code: Tiebreak
     """TPR (C.07 10.2): ARO + dp, dp from the B.02 table for the fractional score p of the
     games played over the board, rounded to two decimals."""
     if not results.ratings_defined:
-        return Breakdown(code.text, None, note=_UNDEFINED)
+        return Breakdown(code.text, None, note=UNRATED_UNDEFINED)
     parts = _performance_parts(results, player_id)
     if parts is None:
         return Breakdown(code.text, None, note=_NO_GAME)
@@ -147,7 +149,7 @@ def ptp_value(results: Results, player_id: PlayerId, code: TiebreakCode) -> Frac
 def perfect_performance(results: Results, player_id: PlayerId, code: TiebreakCode) -> Breakdown:
     """PTP (C.07 10.3): the perfect tournament performance over the games played."""
     if not results.ratings_defined:
-        return Breakdown(code.text, None, note=_UNDEFINED)
+        return Breakdown(code.text, None, note=UNRATED_UNDEFINED)
     value = ptp_value(results, player_id, code)
     if value is None:
         return Breakdown(code.text, None, note=_NO_GAME)
@@ -187,7 +189,7 @@ def average_performance_of_opponents(
     """APRO (C.07 10.4) / APPO (10.5): the average TPR / PTP of the opponents met over the
     board, rounded half up."""
     if not results.ratings_defined:
-        return Breakdown(code.text, None, note=_UNDEFINED)
+        return Breakdown(code.text, None, note=UNRATED_UNDEFINED)
     performance_of = results.memo(
         every_tournament_performance if code.family is Family.APRO else every_perfect_performance
     )

@@ -115,8 +115,8 @@ def round_ratings(
     }
 
 
-RATING_BASED_TIEBREAKS = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO"})
-"""The rating-based tie-breaks (C.07 10)."""
+RATING_BASED_TIEBREAKS = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"})
+"""The rating-based tie-breaks (C.07 10; RTNG is 10.6 of the 2026 text)."""
 
 
 def rating_based(codes: Iterable[str]) -> list[str]:

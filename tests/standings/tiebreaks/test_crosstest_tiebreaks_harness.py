@@ -33,14 +33,11 @@ def test_a_2023_difference_is_explained_only_where_our_editions_differ() -> None
         "2024": {(1, "BH"): 13.5},
         "2026": {(1, "BH"): 13.5},
     }
-    assert tbs.explanation((1, "BH"), "2023", 13.5, ours, open_rtng=False).startswith(
-        "C.07 2023 16"
-    )
-    assert tbs.explanation((1, "BH"), "2023", 13.0, ours, open_rtng=False) == ""
-    assert tbs.explanation((1, "BH"), "2026", 14.0, ours, open_rtng=False) == ""
+    assert tbs.explanation((1, "BH"), "2023", 13.5, ours).startswith("C.07 2023 16")
+    assert tbs.explanation((1, "BH"), "2023", 13.0, ours) == ""
+    assert tbs.explanation((1, "BH"), "2026", 14.0, ours) == ""
     rtng: dict[str, tbs.Values] = {e: {(1, "RTNG"): 0.0} for e in ("2023", "2024", "2026")}
-    assert tbs.explanation((1, "RTNG"), "2026", None, rtng, open_rtng=True).startswith("OPEN")
-    assert tbs.explanation((1, "RTNG"), "2026", None, rtng, open_rtng=False) == ""
+    assert tbs.explanation((1, "RTNG"), "2026", None, rtng) == ""  # no longer open: settled
 
 
 def test_tiebreakservers_sb_cut_is_reproduced_from_our_contributions() -> None:

@@ -35,9 +35,22 @@ def test_tpn_puts_the_lower_pairing_number_first_and_tpn_r_the_higher() -> None:
 
 
 def test_rtng_puts_the_higher_rating_first_an_unrated_player_at_the_rules_rating() -> None:
-    assert order("PTS,RTNG,TPN") == [2, 3, 1, 4]
-    assert order("PTS,RTNG/R,TPN") == [1, 4, 3, 2]
+    assert order("PTS,RTNG,TPN", unrated=0) == [2, 3, 1, 4]
+    assert order("PTS,RTNG/R,TPN", unrated=0) == [1, 4, 3, 2]
     assert order("PTS,RTNG,TPN", unrated=2000) == [2, 1, 4, 3]
+
+
+def test_rtng_is_undefined_for_everyone_with_unrated_players_and_no_rule() -> None:
+    # C.07 2026 10.6 puts RTNG among the rating-based tie-breaks, which "must be dropped ...
+    # when unrated players are present" unless a rule for them is published (10 preamble);
+    # TieBreakServer agrees (issue 39). The next tie-break decides.
+    standings = compute_standings(FOUR, parse_codes("PTS,RTNG"), edition=Edition.C07_2026)
+    assert {row.values["RTNG"] for row in standings.rows} == {None}
+    assert order("PTS,RTNG,TPN") == [1, 2, 3, 4]
+    assert order("PTS,RTNG/R,TPN/R") == [4, 3, 2, 1]
+    rated = replace(FOUR, players=tuple(replace(p, rating=p.rating or 1500) for p in FOUR.players))
+    values = compute_standings(rated, parse_codes("PTS,RTNG"), edition=Edition.C07_2026).rows
+    assert {row.player_id: row.values["RTNG"] for row in values}[PlayerId(1)] == Fraction(1500)
 
 
 def test_std_counts_standard_points_whatever_the_scoring() -> None:

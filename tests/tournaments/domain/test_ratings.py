@@ -106,6 +106,7 @@ def test_round_ratings_cover_every_player_and_round() -> None:
 
 def test_a_long_event_is_advised_against_rating_based_tiebreaks() -> None:
     assert rating_based(["BH/C1", "ARO/C1", "TPR", "SB", "APRO"]) == ["ARO/C1", "TPR", "APRO"]
+    assert rating_based(["TPN", "RTNG/R", "STD"]) == ["RTNG/R"]  # C.07 2026 10.6
     advice = long_event_advice(True, ["BH/C1", "ARO/C1"])
     assert advice is not None and "ARO/C1" in advice and "C.07" in advice
     assert long_event_advice(True, ["BH/C1", "SB"]) is None
