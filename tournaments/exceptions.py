@@ -168,3 +168,12 @@ class EventRefused(TournamentError):
 class SectionMoveRefused(TournamentError):
     """A move of a player between sections the rules refuse: a round 1 already paired, a
     section of another event (issue 32)."""
+
+
+class EntryError(TournamentError):
+    """An online entry, or an arbiter's decision on one, that is refused (issue 32); `kind`
+    names the check (`domain.entries.RefusalKind` values, or invalid, full, registration)."""
+
+    def __init__(self, message: str, *, kind: str) -> None:
+        self.kind = kind
+        super().__init__(message)

@@ -27,6 +27,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from tournaments.domain.messages import Message, gettext_noop
+from tournaments.domain.sections import RatingLimits
 from tournaments.domain.warnings import Refusal
 
 TOP_RATING = 2700
@@ -90,22 +91,9 @@ class Entrant:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class RatingLimits:
-    """A section's rating limits, both inclusive; None: no limit on that side. An unrated
-    player (rating 0) passes any upper limit and no lower one."""
-
-    lowest: int | None = None
-    highest: int | None = None
-
-    def admits(self, rating: int) -> bool:
-        return (self.lowest is None or rating >= self.lowest) and (
-            self.highest is None or rating <= self.highest
-        )
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
 class SectionTerms:
-    """What an entry to one section is checked against: its name, rating limits, whether it is
+    """What an entry to one section is checked against: its name, rating limits
+    (`domain.sections.RatingLimits`: an unrated player counts as 0), whether it is
     FIDE rated, its first day, the window the organiser opened the form for (None: no bound on
     that side), its cap (None: no cap) and how many entries hold a place in it now."""
 
@@ -254,11 +242,11 @@ def decide_entry(
     now: datetime.datetime,
 ) -> EntryStatus:
     """A new entry's status (pending, or waiting when the section is full); `EntryRefused`
-    when the form is not open for it, its rating is outside the limits or it is a duplicate.
+    when the form is not open for it, it is a duplicate, or its rating is outside the limits.
     `now` is aware and in the organiser's time zone (its date is the deadline's day)."""
     check_window(entrant, section, now)
-    check_rating(entrant, section)
     check_duplicate(entrant, prior)
+    check_rating(entrant, section)
     return arrival_status(section)
 
 
@@ -275,15 +263,15 @@ def check_decision(status: EntryStatus) -> None:
         )
 
 
-def move_status(entrant: Entrant, source_id: int, target: SectionTerms) -> EntryStatus:
-    """An entry's status once the arbiter moves it to `target` (another section of the event):
-    the target's rating limits apply; it holds a place there if its cap allows, else waits."""
+def move_status(source_id: int, target: SectionTerms) -> EntryStatus:
+    """An entry's status once the arbiter moves it to `target`, another section of the event:
+    it holds a place there if the cap allows, else waits. The target's rating limits are the
+    move's warning (`domain.sections.move_warning`: a Level-3 confirmation outside them)."""
     if source_id == target.section_id:
         raise EntryRefused(
             RefusalKind.SAME_SECTION,
             Message(gettext_noop("The entry is already in %(section)s."), section=target.name),
         )
-    check_rating(entrant, target)
     return arrival_status(target)
 
 

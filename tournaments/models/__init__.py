@@ -8,6 +8,13 @@ from __future__ import annotations
 
 from tournaments.models.arbiters import ArbiterInvitation
 from tournaments.models.audit import AuditEntry
+from tournaments.models.entries import (
+    Entry,
+    EntryDesk,
+    EntryStatus,
+    FeeStatus,
+    SectionEntryTerms,
+)
 from tournaments.models.events import (
     ARBITER_KINDS,
     Event,
@@ -71,6 +78,11 @@ from tournaments.models.tournament import (
 )
 
 __all__ = [
+    "Entry",
+    "EntryDesk",
+    "EntryStatus",
+    "FeeStatus",
+    "SectionEntryTerms",
     "ARBITER_KINDS",
     "Event",
     "EventAuditEntry",

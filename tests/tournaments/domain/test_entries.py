@@ -17,7 +17,6 @@ from tournaments.domain.entries import (
     FeeStatus,
     PriorEntry,
     Queued,
-    RatingLimits,
     RefusalKind,
     SectionTerms,
     check_decision,
@@ -29,6 +28,7 @@ from tournaments.domain.entries import (
     promoted,
     sections_allowed,
 )
+from tournaments.domain.sections import RatingLimits
 
 UTC = datetime.UTC
 START = datetime.date(2026, 7, 10)
@@ -185,15 +185,12 @@ def test_decided_entries_are_not_decided_again() -> None:
     check_decision(EntryStatus.WAITING)
 
 
-def test_a_move_checks_the_target_limits_and_cap() -> None:
+def test_a_move_takes_a_place_in_the_target_or_waits_there() -> None:
     open_a = section(section_id=2, name="Open A", limits=RatingLimits(lowest=2000), cap=1)
-    assert refusal(lambda: move_status(entrant(rating=1900), 1, open_a)) is (
-        RefusalKind.RATING_TOO_LOW
-    )
-    assert move_status(entrant(rating=2100), 1, open_a) is EntryStatus.PENDING
-    full_a = section(section_id=2, name="Open A", limits=RatingLimits(), cap=1, places_taken=1)
-    assert move_status(entrant(rating=2100), 1, full_a) is EntryStatus.WAITING
-    assert refusal(lambda: move_status(entrant(), 2, open_a)) is RefusalKind.SAME_SECTION
+    assert move_status(1, open_a) is EntryStatus.PENDING
+    full_a = section(section_id=2, name="Open A", cap=1, places_taken=1)
+    assert move_status(1, full_a) is EntryStatus.WAITING
+    assert refusal(lambda: move_status(2, open_a)) is RefusalKind.SAME_SECTION
 
 
 def test_fees_hold_together() -> None:
