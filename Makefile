@@ -11,10 +11,10 @@ PURE := tournaments/domain pairing/engine standings/tiebreaks
 
 .PHONY: help install install-runtime fmt lint typecheck test test-engine test-reference check \
         test-reference-sample screenshots \
-        run worker up bench bench-ratinglists fuzz refresh-test-data clean messages compilemessages
+        run dev worker up bench bench-ratinglists fuzz refresh-test-data clean messages compilemessages
 
 help:
-	@echo "make run | test | check | lint | fmt | typecheck | test-engine | test-reference | bench | worker | up"
+	@echo "make run (the hall) | dev (runserver, DEBUG on) | test | check | lint | fmt | typecheck | test-engine | test-reference | bench | worker | up"
 	@echo "make test-reference-sample | screenshots"
 	@echo "make messages | compilemessages"
 
@@ -89,7 +89,14 @@ compilemessages: install-runtime
 	@command -v msgfmt >/dev/null || { echo "the translations need msgfmt: apt-get install -y gettext"; exit 1; }
 	SECRET_KEY=messages $(PY) manage.py compilemessages --ignore '.venv' --ignore 'tests' --verbosity 0
 
+# `make run` is the hall's one command (`swiss-arbiter hall`, issue 34; docs/manual/running-the-hall.md)
+# with its data in var/: waitress, DEBUG off, the pairing worker in-process; `make run HALL_ARGS=--lan`
+# serves the hall's network. `make dev` is Django's development server with DEBUG on.
+HALL_ARGS ?=
 run: install-runtime compilemessages
+	$(PY) -m config.hall --data var hall --host $(HOST) --port $(PORT) $(HALL_ARGS)
+
+dev: install-runtime compilemessages
 	DEBUG=1 $(PY) manage.py migrate --no-input
 	DEBUG=1 $(PY) manage.py load_demo
 	DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)

@@ -18,6 +18,9 @@ from django.core.exceptions import ImproperlyConfigured
 from config.env import broker_url, database_from_url, env_bool, env_int, env_list
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+# The templates, static files and user manual: the checkout's, or the installed wheel's copy of
+# them (build_support.py, issue 34).
+FILES_DIR = BASE_DIR if (BASE_DIR / "templates").is_dir() else BASE_DIR / "config" / "bundled"
 VAR_DIR = Path(os.environ.get("VAR_DIR", BASE_DIR / "var"))
 
 DEBUG = env_bool("DEBUG", False)
@@ -71,7 +74,7 @@ WSGI_APPLICATION = "config.wsgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [FILES_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -92,7 +95,12 @@ else:
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": str(VAR_DIR / "db.sqlite3"),
-            "OPTIONS": {"transaction_mode": "IMMEDIATE", "timeout": 20},
+            # WAL: readers never wait for the writer (the hall's many phones, issue 34).
+            "OPTIONS": {
+                "transaction_mode": "IMMEDIATE",
+                "timeout": 20,
+                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            },
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -126,7 +134,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+STATICFILES_DIRS = [FILES_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", VAR_DIR / "static"))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -152,6 +160,14 @@ SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
 SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+
+# The hall (issue 34, `swiss-arbiter hall`): the address players reach on the hall's network,
+# which the QR codes and printed sheets name (empty: the address the page was asked with), the
+# hall's Wi-Fi name printed beside it, and the database snapshots (SQLite) with how many are kept.
+PUBLIC_ADDRESS = os.environ.get("PUBLIC_ADDRESS", "").rstrip("/")
+HALL_WIFI = os.environ.get("HALL_WIFI", "")
+HALL_BACKUP_DIR = Path(os.environ.get("HALL_BACKUP_DIR", VAR_DIR / "backups"))
+HALL_BACKUPS_KEPT = env_int("HALL_BACKUPS_KEPT", 20)
 
 # Cache: public pages and standings, keyed by the tournament's version (docs/public-pages.md).
 # Redis when CACHE_URL is set (e.g. redis://127.0.0.1:6379/1; shared by every worker), else

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from functools import wraps
 from typing import TYPE_CHECKING, Concatenate, ParamSpec, cast
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.contrib.auth.views import redirect_to_login
 from django.db.models import Q
@@ -53,6 +54,15 @@ class ArbiterRequest(HtmxHttpRequest):
     """A request of a logged-in user whom `arbiter_required` or `officer_required` let in."""
 
     user: User
+
+
+def public_url(request: HttpRequest, path: str) -> str:
+    """The address of `path` as players are told it (QR codes, printed sheets): under the
+    hall's address (`PUBLIC_ADDRESS`, `swiss-arbiter hall --lan`) when there is one, not the one
+    the arbiter's own browser used (127.0.0.1 on the hall's laptop); else the request's."""
+    if settings.PUBLIC_ADDRESS:
+        return f"{settings.PUBLIC_ADDRESS}{path}"
+    return request.build_absolute_uri(path)
 
 
 def user_can_arbitrate(user: AbstractBaseUser | AnonymousUser, tournament: Tournament) -> bool:

@@ -42,6 +42,8 @@ from reportlab.platypus import (
 
 FONT_DIRS = (
     Path(__file__).resolve().parents[2] / "static" / "fonts",
+    # an installed wheel's copy of the static files (build_support.py, issue 34)
+    Path(__file__).resolve().parents[2] / "config" / "bundled" / "static" / "fonts",
     Path("/usr/share/fonts/truetype/dejavu"),
 )
 MARGIN = 12 * mm

@@ -15,7 +15,10 @@ import markdown
 from markdown.extensions import Extension
 from markdown.treeprocessors import Treeprocessor
 
-MANUAL_DIR = Path(__file__).resolve().parents[2] / "docs" / "manual"
+_ROOT = Path(__file__).resolve().parents[2]
+MANUAL_DIR = _ROOT / "docs" / "manual"
+if not MANUAL_DIR.is_dir():  # an installed wheel: its copy of the manual (build_support.py)
+    MANUAL_DIR = _ROOT / "config" / "bundled" / "docs" / "manual"
 SCREENSHOTS_DIR = MANUAL_DIR / "screenshots"
 INDEX = MANUAL_DIR / "index.md"
 

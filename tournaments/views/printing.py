@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
@@ -98,8 +100,26 @@ def heading(tournament: Tournament, title: str, *details: str) -> Heading:
         if part
     )
     return Heading(
-        tournament.name, title, (where, *details) if where else details, words=printed_words()
+        tournament.name,
+        title,
+        (where, *details) if where else details,
+        footer=hall_address(tournament),
+        words=printed_words(),
     )
+
+
+def hall_address(tournament: Tournament) -> str:
+    """Where the players follow the tournament in the hall (`swiss-arbiter hall --lan`, issue
+    34): the public page's address on the hall's network, and the Wi-Fi's name; empty elsewhere."""
+    if not settings.PUBLIC_ADDRESS:
+        return ""
+    url = settings.PUBLIC_ADDRESS + reverse("tournament-detail", args=[tournament.slug])
+    if settings.HALL_WIFI:
+        return _("Follow it on %(address)s (Wi-Fi: %(wifi)s)") % {
+            "address": url,
+            "wifi": settings.HALL_WIFI,
+        }
+    return _("Follow it on %(address)s") % {"address": url}
 
 
 def printed_words() -> Words:

@@ -16,7 +16,7 @@ from tournaments.cache import (
     version_events,
 )
 from tournaments.exceptions import RoundNotPublished
-from tournaments.http import HtmxHttpRequest
+from tournaments.http import HtmxHttpRequest, public_url
 from tournaments.models import Player, Round, RoundState, Tournament
 from tournaments.selectors import pages, state, venue
 from tournaments.selectors.rating_changes import PlayerRatingChange, rating_changes
@@ -83,7 +83,8 @@ def tournament_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         "round_in_play": venue.round_in_play(rounds),
         "in_play": pages.tournament_live(rounds),
         "events_url": events_url(tournament) if pages.tournament_live(rounds) else "",
-        "page_url": request.build_absolute_uri(),
+        "page_url": public_url(request, request.get_full_path()),
+        "hall_wifi": settings.HALL_WIFI,
     }
     template = _template(
         request, "tournaments/tournament.html", "players-table", targets=("rounds-list",)
