@@ -6,7 +6,9 @@
     python -m pairing --round-robin INPUT.trf -c      check a round robin's rounds against
                                                       the Berger tables (C.05 Annex 1)
     python -m pairing --round-robin INPUT.trf -p      its next round from the Berger table
-    python -m pairing --dutch|--round-robin -g CONFIG -o OUT.trf [-s SEED]
+    python -m pairing --double-swiss INPUT.trf -p|-c   the same for the Double-Swiss System
+                                                      (C.04.5): two game columns per match
+    python -m pairing --dutch|--round-robin|--double-swiss -g CONFIG -o OUT.trf [-s SEED]
                                                       generate a random tournament
 
 The rules edition comes from the TRF's `192` record (`FIDE_DUTCH_2025` or `FIDE_DUTCH_2026`:
@@ -19,6 +21,9 @@ A round robin's file gives its cycles in `092` (`Individual: Double Round-Robin`
 its number of rounds; whether a double round robin's first cycle exchanged its last two rounds
 is read from its rounds (`pairing.roundrobin.replay`).
 
+A Double-Swiss file (`192 FIDE_DOUBLESWISS`, or none) holds match m in the columns 2m-1 (game 1)
+and 2m (game 2); `-p` prints each match's White of game 1 first (docs/double-swiss.md).
+
 Exit status: 0 ok, 1 no valid pairing (or, with -c, a round differs), 3 invalid input.
 """
 
@@ -30,6 +35,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from pairing.engine import (
+    DoubleSwissConfig,
     DutchConfig,
     Edition,
     NoValidPairing,
@@ -37,6 +43,7 @@ from pairing.engine import (
     RoundPairing,
     format_pairing,
     pair,
+    pair_double_swiss,
 )
 from pairing.generator import run_generator
 from pairing.roundrobin.berger import BergerTableError
@@ -93,6 +100,13 @@ def _parser() -> argparse.ArgumentParser:
         "--dutch", metavar="INPUT", nargs="?", const="", help="TRF input file (Dutch system)"
     )
     system.add_argument(
+        "--double-swiss",
+        metavar="INPUT",
+        nargs="?",
+        const="",
+        help="TRF input file of a Double-Swiss tournament (C.04.5)",
+    )
+    system.add_argument(
         "--round-robin",
         metavar="INPUT",
         nargs="?",
@@ -132,6 +146,55 @@ def _check(text: str, option: str | None) -> int:
             print(line)
     if not differing:
         print(f"all {doc.rounds_in_file} rounds agree with the engine")
+    return EXIT_NO_PAIRING if differing else EXIT_OK
+
+
+DOUBLE_SWISS_CODE = "FIDE_DOUBLESWISS"
+"""The TRF-2026 `192` code of the Double-Swiss System."""
+
+
+def double_swiss_document(text: str) -> TrfDocument:
+    """A Double-Swiss file: its `192` says FIDE_DOUBLESWISS or nothing (ValueError else;
+    acceleration, `_BAKU`, is not implemented for it)."""
+    doc = parse_trf(text)
+    if doc.pairing_system not in (None, DOUBLE_SWISS_CODE):
+        raise ValueError(
+            f"{doc.pairing_system!r} is not the Double-Swiss System ({DOUBLE_SWISS_CODE})"
+        )
+    return doc
+
+
+def _check_double_swiss(text: str) -> int:
+    """`-c` for a Double-Swiss file: every match against the engine, game 1's column compared
+    (game 2 must repeat it with the colours reversed, else the match differs)."""
+    doc = double_swiss_document(text)
+    matches = (doc.rounds_in_file + 1) // 2
+    differing = 0
+    for match in range(1, matches + 1):
+        recorded = recorded_pairing(doc, 2 * match - 1)
+        second = recorded_pairing(doc, 2 * match)
+        pairs = {frozenset((game.white, game.black)) for game in recorded.games}
+        if second.games and pairs != {frozenset((g.white, g.black)) for g in second.games}:
+            print(f"match {match}: game 2 does not pair the players of game 1")
+            differing += 1
+            continue
+        try:
+            ours: RoundPairing | None = pair_double_swiss(
+                tournament_state_from_trf(doc, 2 * match - 1)
+            )
+        except NoValidPairing:
+            ours = None
+        if ours is not None and pairing_agrees(recorded, ours):
+            continue
+        differing += 1
+        if ours is None:
+            print(f"match {match}: the engine finds no valid pairing; the file records")
+        else:
+            print(f"match {match}: the recorded pairing differs from the engine's")
+        for line in side_by_side(recorded, ours):
+            print(line)
+    if not differing:
+        print(f"all {matches} matches agree with the engine")
     return EXIT_NO_PAIRING if differing else EXIT_OK
 
 
@@ -257,10 +320,27 @@ def _pair(text: str, output: str, explain: bool, option: str | None) -> int:
     return EXIT_OK
 
 
+def _pair_double_swiss(text: str, output: str, explain: bool) -> int:
+    doc = double_swiss_document(text)
+    pairing = pair_double_swiss(tournament_state_from_trf(doc), DoubleSwissConfig(explain))
+    if explain:
+        for line in pairing.explanation:
+            print(line, file=sys.stderr)
+    result = format_pairing(pairing)
+    if output == "-":
+        sys.stdout.write(result)
+    else:
+        Path(output).write_text(result, encoding="utf-8")
+    return EXIT_OK
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     round_robin = args.round_robin is not None
+    double_swiss = args.double_swiss is not None
+    if double_swiss and args.edition:
+        parser.error("--edition is for the Dutch system")
     if args.generate:
         edition = _EDITIONS[args.edition] if args.edition else None
         return run_generator(
@@ -270,14 +350,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             rank=file_ranks,
             edition=edition,
             round_robin=round_robin,
+            double_swiss=double_swiss,
         )
-    path = args.round_robin if round_robin else args.dutch
+    path = args.round_robin if round_robin else args.double_swiss if double_swiss else args.dutch
     if not path:
-        parser.error("--dutch or --round-robin needs the INPUT file with -p or -c")
-    if round_robin and args.edition:
-        parser.error("--edition is for the Dutch system, not a round robin")
+        parser.error("--dutch, --double-swiss or --round-robin needs the INPUT file with -p or -c")
+    if (round_robin or double_swiss) and args.edition:
+        parser.error("--edition is for the Dutch system")
     try:
         text = Path(path).read_text(encoding="utf-8", errors="replace")
+        if double_swiss:
+            if args.check:
+                return _check_double_swiss(text)
+            return _pair_double_swiss(text, args.output, args.explain)
         if round_robin:
             if args.check:
                 return _check_round_robin(text)

@@ -4,6 +4,8 @@ The engine's one public face: the app, the command line, the generator and the b
 these names only (an import-linter contract keeps `pairing.engine.dutch` internal).
 
 - `pair(state, config) -> RoundPairing`: the one entry point, by the edition of `DutchConfig`.
+- `pair_double_swiss(state, config) -> RoundPairing`: the Double-Swiss System (C.04.5), whose
+  state holds two game columns per match (`pairing.engine.doubleswiss`).
 - `publication_order`: the board order of a published pairing (C.04.2 D.9).
 - `format_pairing`: the output of the endorsed engines (`N`, `white black` lines, `bye 0`).
 - `pairing_warnings`, `board_warnings`, `bye_warnings`, `wrong_colours_warnings`: the rules a
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 from pairing.engine.api import (
     Board,
+    DoubleSwissConfig,
     DutchConfig,
     Edition,
     InvalidState,
@@ -31,10 +34,11 @@ from pairing.engine.checks import (
 )
 from pairing.engine.dutch.boards import publication_order
 from pairing.engine.output import format_pairing
-from pairing.engine.pair import pair
+from pairing.engine.pair import pair, pair_double_swiss
 
 __all__ = [
     "Board",
+    "DoubleSwissConfig",
     "DutchConfig",
     "Edition",
     "InvalidState",
@@ -47,6 +51,7 @@ __all__ = [
     "bye_warnings",
     "format_pairing",
     "pair",
+    "pair_double_swiss",
     "pairing_warnings",
     "publication_order",
     "wrong_colours_warnings",

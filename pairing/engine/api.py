@@ -28,6 +28,13 @@ class DutchConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class DoubleSwissConfig:
+    """How to pair a Double-Swiss match (C.04.5): whether to record the reasoning."""
+
+    explain: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Board:
     """One game of the round: White first (C.04.3 E)."""
 

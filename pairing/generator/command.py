@@ -17,6 +17,7 @@ from typing import Final, TextIO
 from pairing.engine import Edition, NoValidPairing
 from pairing.generator.config import GeneratorConfigError
 from pairing.generator.config_reader import parse_config, read_config, unused_keys
+from pairing.generator.doubleswiss import generate_double_swiss
 from pairing.generator.roundrobin import generate_round_robin
 from pairing.generator.tournament import RankFunction, generate_tournament
 from tournaments.domain.trf import write_trf
@@ -34,6 +35,7 @@ def run_generator(
     rank: RankFunction,
     edition: Edition | None = None,
     round_robin: bool = False,
+    double_swiss: bool = False,
     stderr: TextIO | None = None,
 ) -> int:
     """Generate a tournament from the RTG file `config_path` into `output_path` (`-`: stdout),
@@ -44,6 +46,8 @@ def run_generator(
     the rules when the file has no `Edition` line and must agree with it otherwise.
     `round_robin` (the command line's `--round-robin` rather than `--dutch`) must agree with the
     file's `Format`: a round robin is generated from the Berger tables (`generate_round_robin`).
+    `double_swiss` (`--double-swiss`) plays a Double-Swiss tournament (C.04.5,
+    `generate_double_swiss`: `RoundsNumber` counts matches, the rank column stays blank).
     A `PlayersFile` is read relative to the configuration file.
     """
     errors = sys.stderr if stderr is None else stderr
@@ -84,9 +88,17 @@ def run_generator(
     config = read_config(text, random.Random(f"configuration {seed}"), read_file)
     if edition is not None:
         config = replace(config, edition=edition)
+    if double_swiss and (config.baku or config.edition is not None):
+        print(
+            f"{config_path}: a Double-Swiss tournament has no Edition or Acceleration", file=errors
+        )
+        return EXIT_INVALID_INPUT
     try:
-        generate = generate_round_robin if config.round_robin else generate_tournament
-        written = write_trf(generate(config, seed, rank=rank))
+        if double_swiss:
+            written = write_trf(generate_double_swiss(config, seed), "trf26")
+        else:
+            generate = generate_round_robin if config.round_robin else generate_tournament
+            written = write_trf(generate(config, seed, rank=rank))
     except NoValidPairing as error:
         print(f"seed {seed}: no tournament: {error}", file=errors)
         return EXIT_NO_PAIRING
