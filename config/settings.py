@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "tournaments",
     "pairing",
     "standings",
+    "hub",
 ]
 
 MIDDLEWARE = [

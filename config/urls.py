@@ -95,4 +95,5 @@ urlpatterns = [
     path("", include("tournaments.urls")),
     path("", include("pairing.urls")),
     path("", include("standings.urls")),
+    path("", include("hub.urls")),
 ]

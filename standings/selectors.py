@@ -24,6 +24,7 @@ from standings.provisional import OpenGame
 from standings.tiebreaks import (
     Edition,
     Family,
+    Results,
     Standings,
     TiebreakCode,
     UnknownTiebreak,
@@ -31,6 +32,7 @@ from standings.tiebreaks import (
     edition_in_force,
     parse_code,
 )
+from standings.tiebreaks.performance import every_tournament_performance
 from tournaments.domain.ratings import UnratedMethod, round_ratings, unrated_rating
 from tournaments.domain.roundrobin import cancelled_players, standings_state
 from tournaments.domain.state import Color, Outcome, PlayerId, TournamentState
@@ -266,6 +268,22 @@ def rating_inputs(tournament: Tournament, state: TournamentState) -> RatingInput
         later.setdefault(PlayerId(number), []).append((from_round, rating))
     first = {player.id: player.rating for player in state.players}
     return RatingInputs(unrated, round_ratings(first, later, state.rounds_played))
+
+
+def tournament_performances(standings: TournamentStandings) -> dict[int, int | None]:
+    """Each ranked player's tournament performance rating (TPR, C.07 10.2) over the rounds of
+    `standings`, by pairing number; None when undefined (no game played over the board, or an
+    unrated opponent while the tournament rates nobody for the tie-breaks: C.07 10 preamble).
+    The players' profiles show it (issue 35), whatever the tie-break list."""
+    ratings = rating_inputs(standings.tournament, standings.state)
+    results = Results(
+        standings.state,
+        standings.edition,
+        ratings.unrated,
+        ratings.by_round,
+        round_robin=standings.tournament.is_round_robin,
+    )
+    return {int(number): value for number, value in every_tournament_performance(results).items()}
 
 
 def manual_values(

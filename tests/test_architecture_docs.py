@@ -14,7 +14,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 ARCHITECTURE = ROOT / "docs" / "architecture.md"
-APPS = ("config", "tournaments", "pairing", "standings")
+APPS = ("config", "tournaments", "pairing", "standings", "hub")
 PURE_CONTRACT = "Pure domain packages import no framework"
 PURE_ROW = re.compile(r"^\| `(?P<package>[a-z_/]+)(?:/|\.py)` \| (?P<imports>[^|]*) \|", re.M)
 """A row of the pure packages' table: `a/b/` (a package) or `a/b.py` (a module), then what

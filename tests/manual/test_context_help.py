@@ -7,6 +7,7 @@ from django.test import Client
 from django.urls import URLPattern, reverse
 
 from config import urls as config_urls
+from hub import urls as hub_urls
 from pairing import urls as pairing_urls
 from standings import urls as standings_urls
 from tests.factories import TournamentFactory, TournamentRoleFactory, UserFactory
@@ -49,6 +50,7 @@ def test_every_page_of_the_apps_has_a_manual_section() -> None:
         | composed
         | _names(pairing_urls.urlpatterns)
         | _names(standings_urls.urlpatterns)
+        | _names(hub_urls.urlpatterns)
         | accounts
     ) - MANUAL_ITSELF
     missing = sorted(names - CONTEXT_HELP.keys())

@@ -134,6 +134,11 @@ RULES: dict[str, Rule] = {
     "standings-rank": PUBLIC_PAGE,
     "crosstable": PUBLIC_PAGE,
     "crosstable-csv": PUBLIC_PAGE,
+    # The hub (issue 35): the search, and the profiles (the world's players have no FIDE ID:
+    # the one asked for is unknown; "Alice" plays in both tournaments without one)
+    "players-search": PUBLIC_PAGE,
+    "player-profile": Rule(get=everyone(404), post=everyone(405)),
+    "player-profile-by-name": PUBLIC_PAGE,
     "tournament-trf": Rule(get=report_readers(200), post=everyone(405)),
     "pdf-round-pairings": PUBLIC_PAGE,
     "pdf-round-pairings-by-name": PUBLIC_PAGE,

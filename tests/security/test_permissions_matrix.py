@@ -52,6 +52,8 @@ _EXTRA_KWARGS = {
     "uidb64": "MQ",
     "page": "results",  # the manual's pages and screenshots (/help/)
     "name": "dashboard",
+    "fide_id": "4100018",  # a player's profile (issue 35)
+    "player_name": "Alice",
 }
 
 

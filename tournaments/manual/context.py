@@ -115,6 +115,10 @@ CONTEXT_HELP: Final[dict[str, str]] = {
     "standings-player": "standings#tie-breaks",
     "standings-rank": "public-pages#your-card",
     "crosstable": "public-pages#standings-and-crosstable",
+    # The hub (issue 35)
+    "players-search": "public-hub#finding-a-player",
+    "player-profile": "public-hub#a-players-profile",
+    "player-profile-by-name": "public-hub#a-players-profile",
 }
 """URL name → `<manual page>#<section anchor>`."""
 

@@ -1,0 +1,13 @@
+"""The hub's pages: /players/ (the search) and the profiles; the API and the feeds."""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from hub import views
+
+urlpatterns = [
+    path("players/", views.players_search, name="players-search"),
+    path("players/fide/<str:fide_id>/", views.player_by_fide_id, name="player-profile"),
+    path("players/name/<path:player_name>/", views.player_by_name, name="player-profile-by-name"),
+]
