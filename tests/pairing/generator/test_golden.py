@@ -5,7 +5,8 @@ acceleration, requested full-, half- and zero-point byes, late entries, withdraw
 ½-0, 0-½ and 0-0, and the tie-break list with the ranks it gives. When it was made,
 bbpPairings 6.0.0 `-c` re-paired all 7 rounds identically and `python -m standings --check`
 found every rank following the list. Both golden files keep `ResultsModel=table`, the model
-they were made and checked with (the default became `tec`, VCL Q32). A deliberate change to the generator regenerates it:
+they were made and checked with (the default became `tec`, VCL Q32). A deliberate change
+to the generator regenerates it:
 
     .venv/bin/python -m pairing --dutch -g tests/pairing/generator/golden/rtg.txt \\
         -o tests/pairing/generator/golden/seed_2026.trf -s 2026
