@@ -301,14 +301,23 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": float(PAIRING_RUN_SWEEP_SECONDS),
     },
 }
-# FIDE's combined rating list, fetched when the month's list is not stored yet (docs/rating-lists.md
-# "Keeping the lists current"; VCL4THP Q135): e.g. https://ratings.fide.com/download/players_list.zip.
-# Empty (the default): no download; officers import the lists.
-RATING_LISTS_FETCH_URL = os.environ.get("RATING_LISTS_FETCH_URL", "")
+# FIDE's combined rating list, checked every RATING_LISTS_FETCH_HOURS hours and imported whenever
+# FIDE's file is newer than the stored copy (docs/rating-lists.md "Keeping the lists current";
+# VCL4THP Q135, Q136). FIDE's own address by default; set it empty to turn the download off (a
+# site without Internet: officers import the lists, and the pages warn about out-of-date lists).
+RATING_LISTS_FETCH_URL = os.environ.get(
+    "RATING_LISTS_FETCH_URL", "https://ratings.fide.com/download/players_list.zip"
+)
+RATING_LISTS_FETCH_HOURS = env_int("RATING_LISTS_FETCH_HOURS", 6)
+if not 1 <= RATING_LISTS_FETCH_HOURS <= 24:
+    raise ImproperlyConfigured(
+        f"RATING_LISTS_FETCH_HOURS={RATING_LISTS_FETCH_HOURS}: from 1 to 24 (the lists may be "
+        "at most a day behind FIDE's, VCL4THP Q135)."
+    )
 if RATING_LISTS_FETCH_URL:
     CELERY_BEAT_SCHEDULE["rating-lists-fetch"] = {
         "task": "tournaments.tasks.fetch_rating_lists_task",
-        "schedule": 6 * 3600.0,
+        "schedule": RATING_LISTS_FETCH_HOURS * 3600.0,
     }
 
 LOGGING = {

@@ -89,6 +89,7 @@ urlpatterns = [
     ),
     path("t/<slug:slug>/join/<str:token>/", arbiters.join, name="arbiter-join"),
     path("rating-lists/", ratinglists.rating_lists, name="rating-lists"),
+    path("rating-lists/update/", ratinglists.rating_lists_update, name="rating-lists-update"),
     path("t/<slug:slug>/manage/players/", manage.players, name="manage-players"),
     path(
         "t/<slug:slug>/manage/players/list-search/",

@@ -233,6 +233,7 @@ class Stack:
             "PAIRING_RUN_RESEND_AFTER": "5",
             "PAIRING_RUN_SWEEP_SECONDS": "2",
             "DATABASE_RETRY_SECONDS": "8",
+            "RATING_LISTS_FETCH_URL": "",  # no test reaches FIDE
             "LOG_LEVEL": "WARNING",
             **extra,
         }

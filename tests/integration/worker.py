@@ -44,6 +44,7 @@ def start_worker(tmp_path: Path, queue: str, *, slow_engine: float | None = None
         "SECRET_KEY": "integration-tests",
         "DATABASE_URL": _test_database_url(),
         "CELERY_BROKER_URL": str(settings.CELERY_BROKER_URL),
+        "RATING_LISTS_FETCH_URL": "",  # no test reaches FIDE
     }
     if slow_engine is not None:
         env["SLOW_ENGINE_SECONDS"] = str(slow_engine)

@@ -155,6 +155,7 @@ RULES: dict[str, Rule] = {
     "rating-report-file": Rule(get=report_readers(THROUGH), post=everyone(405)),
     "manage-rating-report": ARBITER_FORM,
     "rating-lists": Rule(get=staff(200), post=staff(THROUGH)),
+    "rating-lists-update": Rule(get=staff(405), post=staff(THROUGH)),
     "tournament-new": Rule(get=logged_in(200), post=logged_in(THROUGH)),
     "tournament-import": Rule(get=logged_in(200), post=logged_in(THROUGH)),
     "tournament-import-confirm": Rule(get=logged_in(405), post=logged_in(THROUGH)),

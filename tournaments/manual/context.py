@@ -70,6 +70,7 @@ CONTEXT_HELP: Final[dict[str, str]] = {
     "manage-events": "fide-mode#the-integrity-log",
     "manage-events-undo": "fide-mode#the-integrity-log",
     "rating-lists": "rating-lists#importing-a-rating-list",
+    "rating-lists-update": "rating-lists#keeping-fides-lists-current",
     # Pairing
     "pairing-numbers": "round-robin#drawing-the-pairing-numbers",
     "pairing-numbers-draw": "round-robin#drawing-the-pairing-numbers",

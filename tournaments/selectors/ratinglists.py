@@ -98,3 +98,8 @@ def national_rating(tournament: Tournament, fide_id: str) -> int:
 def rating_lists_overview() -> QuerySet[RatingList]:
     """Every stored list, newest first, with who imported it."""
     return RatingList.objects.select_related("imported_by").all()
+
+
+def newest_fide_list() -> RatingList | None:
+    """The stored FIDE list (combined or of one rate) of the latest month (None: none)."""
+    return RatingList.objects.exclude(kind=RatingListKind.NATIONAL).order_by("-date").first()

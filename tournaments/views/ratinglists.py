@@ -1,4 +1,5 @@
-"""Rating-list pages: the officers' import page (`/rating-lists/`), and on a tournament's
+"""Rating-list pages: the officers' import page (`/rating-lists/`, with the update from FIDE),
+and on a tournament's
 players page the search as the arbiter types, the initial ranking's basis (the rate used, the
 order of equal players) and the update of the players who differ from the list in force."""
 
@@ -6,8 +7,10 @@ from __future__ import annotations
 
 import datetime
 import json
+import logging
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
@@ -19,11 +22,16 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from tournaments.domain.ratinglists import MAPPED_FIELDS, ListKind, list_date_from_name
+from tournaments.domain.ratinglists.sequence import list_is_current
 from tournaments.domain.warnings import Confirmed
 from tournaments.exceptions import TournamentError
 from tournaments.http import ArbiterRequest, arbiter_required, staff_required
 from tournaments.models import InitialOrderCriterion, RatingKind, RatingListKind, Tournament
-from tournaments.selectors.ratinglists import list_in_force, rating_lists_overview
+from tournaments.selectors.ratinglists import (
+    list_in_force,
+    newest_fide_list,
+    rating_lists_overview,
+)
 from tournaments.selectors.ratingsources import lists_in_force, sequence_search
 from tournaments.selectors.state import paired_from
 from tournaments.services.ratinglists import (
@@ -31,8 +39,12 @@ from tournaments.services.ratinglists import (
     rating_list_import,
     tournament_set_initial_ranking,
 )
+from tournaments.services.ratinglists_fetch import rating_lists_last_check
+from tournaments.tasks import fetch_rating_lists_task
 from tournaments.views.confirming import confirmed_action
 from tournaments.views.ratingsources import lists_context
+
+logger = logging.getLogger(__name__)
 
 
 class RatingListForm(forms.Form):
@@ -125,9 +137,56 @@ def rating_lists(request: ArbiterRequest) -> HttpResponse:
                 % {"list": imported, "count": imported.player_count},
             )
             return redirect("rating-lists")
-    context = {"form": form, "lists": rating_lists_overview()}
+    newest = newest_fide_list()
+    context = {
+        "form": form,
+        "lists": rating_lists_overview(),
+        "fetch_url": settings.RATING_LISTS_FETCH_URL,
+        "fetch_hours": settings.RATING_LISTS_FETCH_HOURS,
+        "last_check": rating_lists_last_check(),
+        "newest_fide": newest,
+        "newest_is_current": newest is not None
+        and list_is_current(newest.date, timezone.localdate()),
+    }
     status = 400 if form.errors else 200
     return render(request, "tournaments/ratinglists/lists.html", context, status=status)
+
+
+@staff_required
+@require_POST
+def rating_lists_update(request: ArbiterRequest) -> HttpResponse:
+    """One action that brings the local FIDE lists up to date (VCL Q136): the check of FIDE's
+    combined list, sent to the worker (a download and import take a minute or two); the page
+    shows its outcome as the last check."""
+    if not settings.RATING_LISTS_FETCH_URL:
+        messages.error(
+            request,
+            gettext(
+                "The download from FIDE is turned off on this site (RATING_LISTS_FETCH_URL is "
+                "empty): import FIDE's lists below."
+            ),
+        )
+        return redirect("rating-lists")
+    try:
+        fetch_rating_lists_task.delay(request.user.pk)
+    except Exception:  # noqa: BLE001 - a broker error of any kind: nothing was started
+        logger.exception("the update of the rating lists was not sent: the queue does not answer")
+        messages.error(
+            request,
+            gettext(
+                "The server's queue is not answering: the update was not started. Try again "
+                "in a minute."
+            ),
+        )
+        return redirect("rating-lists")
+    messages.success(
+        request,
+        gettext(
+            "The update of FIDE's lists was started. Its outcome is shown below as the last "
+            "check once it is done (a new list takes a minute or two to import)."
+        ),
+    )
+    return redirect("rating-lists")
 
 
 def players_page_context(tournament: Tournament) -> dict[str, object]:

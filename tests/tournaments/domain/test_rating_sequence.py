@@ -17,6 +17,7 @@ from tournaments.domain.ratinglists.sequence import (
     matching_rate,
     parse_sequence,
     pick_rating,
+    published_list_month,
 )
 
 STANDARD_ONLY = {Rate.STANDARD: 2087, Rate.RAPID: 0, Rate.BLITZ: 1994}
@@ -86,3 +87,15 @@ def test_a_monthly_list_is_current_in_its_own_month_only() -> None:
     assert not list_is_current(october, datetime.date(2026, 12, 5))
     assert not list_is_current(october, datetime.date(2026, 9, 30))
     assert list_is_current(datetime.date(2026, 12, 1), datetime.date(2026, 12, 31))
+
+
+def test_a_file_fide_put_up_in_a_month_s_last_days_holds_the_next_month_s_list() -> None:
+    """Q135: the January lists are dated 31 December on FIDE's download page; a correction
+    during a month stays that month's list."""
+    january = datetime.date(2027, 1, 1)
+    assert published_list_month(datetime.date(2026, 12, 31)) == january
+    assert published_list_month(datetime.date(2026, 12, 27)) == january
+    assert published_list_month(datetime.date(2026, 12, 26)) == datetime.date(2026, 12, 1)
+    assert published_list_month(datetime.date(2027, 1, 14)) == january
+    assert published_list_month(datetime.date(2027, 2, 24)) == datetime.date(2027, 3, 1)
+    assert published_list_month(datetime.date(2027, 2, 23)) == datetime.date(2027, 2, 1)

@@ -1,5 +1,6 @@
 """Which FIDE rating a player gets: the tournament's sequence of lists, the "effective" rapid
-and blitz lists, and the period a list is valid for (VCL4THP Q118, Q123-Q129, Q134-Q135, Q141).
+and blitz lists, the period a list is valid for, and the month of a file downloaded from FIDE
+(VCL4THP Q118, Q123-Q129, Q134-Q135, Q141).
 
 Pure Python. A player's ratings are looked up in FIDE's lists in force (one per rate: the
 per-rate list or the combined one) and the sequence picks the first list that rates them:
@@ -147,3 +148,15 @@ def list_is_current(list_date: datetime.date, on: datetime.date) -> bool:
     """Whether a monthly list dated `list_date` (the first of its month) is the one valid on
     `on`: FIDE's list of a month is valid until the next one (Q135, Q137)."""
     return list_date <= on < next_month(list_date)
+
+
+PUBLICATION_LEAD_DAYS = 5
+"""FIDE puts a month's list on its download page in the last days of the month before (the
+January lists are dated 31 December on ratings.fide.com) or early in the month itself."""
+
+
+def published_list_month(modified: datetime.date) -> datetime.date:
+    """The month (its first day) of the list in a file FIDE last changed on `modified`: a file
+    of the last `PUBLICATION_LEAD_DAYS` days of a month holds the next month's list, any
+    other its own month's (a correction during the month stays that month's) (Q135)."""
+    return (modified + datetime.timedelta(days=PUBLICATION_LEAD_DAYS)).replace(day=1)
