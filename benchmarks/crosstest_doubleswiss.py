@@ -10,14 +10,15 @@ games and whole matches, unusual scores), and every match is paired twice: by th
 exhaustive search written from the text, sharing no code with the engine). The boards, their
 colours, their order and the pairing-allocated bye must be the same; when neither finds a
 pairing the tournament ends there (both agree). Each difference is written to
-`build/crosstest-doubleswiss/` as the file before that match. At the end one row of counts is
+`build/crosstest-doubleswiss/` as the file before that match; any other error of either side
+(an exception) counts as a difference too, its message saved there. The counts so far are
+printed every 1,000 tournaments. At the end one row of counts is
 appended to `benchmarks/crosstest-doubleswiss-log.md`. Exit status 0 when nothing differs.
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import random
 import subprocess
 import sys
@@ -145,9 +146,16 @@ def run(seeds: range, low: int, high: int) -> dict[str, int]:
         config = replace(config, edition=None, baku=False)
 
         pair = _pair_function(seed, counts)
-        with contextlib.suppress(_Stop):
+        try:
             generate_double_swiss(config, seed, pair)
+        except _Stop:
+            pass
+        except Exception as error:  # any other failure of either side is a difference
+            counts["differ"] += 1
+            (OUT / f"seed{seed}_error.txt").write_text(f"{type(error).__name__}: {error}\n")
         counts["tournaments"] += 1
+        if counts["tournaments"] % 1000 == 0:
+            print(f"{seed}: {counts}", flush=True)
     return counts
 
 
