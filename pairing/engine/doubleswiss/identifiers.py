@@ -35,17 +35,37 @@ class _Search:
     def cost(self, a: PlayerId, b: PlayerId) -> int:
         return self.criteria.opponent_cost(a, b, self.upfloaters)
 
-    def perfect(self, players: Sequence[PlayerId], allowed: Allowed, free_only: bool) -> bool:
+    def matching(
+        self, players: Sequence[PlayerId], allowed: Allowed, free_only: bool
+    ) -> dict[PlayerId, PlayerId] | None:
+        """A complying pairing of all `players` (with no [C8] cost if `free_only`), None if
+        there is none. The players are handed to the matching interleaved, the first half with
+        the second (1, 5, 2, 6, ...), so that its greedy start tries the natural pairing first."""
+        if len(players) % 2:
+            return None
+        ordered = sorted(players)
+        half = len(ordered) // 2
+        order = [p for pair in zip(ordered[:half], ordered[half:], strict=True) for p in pair]
+
         def adjacent(i: int, j: int) -> bool:
-            a, b = sorted((players[i], players[j]))
+            a, b = (order[i], order[j]) if order[i] < order[j] else (order[j], order[i])
             return allowed(a, b) and not (free_only and self.cost(a, b))
 
-        return len(players) % 2 == 0 and -1 not in max_cardinality_matching(len(players), adjacent)
+        mates = max_cardinality_matching(len(order), adjacent)
+        if -1 in mates:
+            return None
+        return {order[i]: order[m] for i, m in enumerate(mates)}
 
-    def least(self, players: frozenset[PlayerId], allowed: Allowed) -> int | None:
-        """The smallest [C8] count of a complying pairing of `players`, None if none exists."""
+    def perfect(self, players: Sequence[PlayerId], allowed: Allowed, free_only: bool) -> bool:
+        return self.matching(players, allowed, free_only) is not None
+
+    def least(
+        self, players: frozenset[PlayerId], allowed: Allowed, free_tried: bool = False
+    ) -> int | None:
+        """The smallest [C8] count of a complying pairing of `players`, None if none exists
+        (`free_tried`: the caller knows that no pairing without a [C8] cost exists)."""
         ordered = sorted(players)
-        if self.perfect(ordered, allowed, free_only=True):
+        if not free_tried and self.perfect(ordered, allowed, free_only=True):
             return 0
         if not self.perfect(ordered, allowed, free_only=False):
             return None
@@ -94,14 +114,42 @@ def first_identifier(
     budget = search.least(frozenset(players), allowed)
     assert budget is not None, "3.5 chose a pairable bracket"
 
+    witness: dict[PlayerId, PlayerId] = {}
+    """The last complying pairing found: a choice it still fits needs no new search."""
+
+    def fits(left: frozenset[PlayerId], spent: int) -> bool:
+        total = spent
+        for player in left:
+            partner = witness.get(player)
+            if partner is None or partner not in left:
+                return False
+            a, b = sorted((player, partner))
+            if not allowed(a, b):
+                return False
+            total += search.cost(a, b) if player == a else 0
+        return total <= budget
+
     def within(left: frozenset[PlayerId], spent: int) -> bool:
-        least = search.least(left, allowed)
+        if spent > budget:
+            return False
+        if fits(left, spent):
+            return True
+        found = search.matching(sorted(left), allowed, free_only=True)
+        if found is not None:
+            witness.update(found)
+            return True
+        if spent >= budget:
+            return False
+        least = search.least(left, allowed, free_tried=True)
         return least is not None and spent + least <= budget
 
+    tops = 0
     for player in players:
-        top[player] = True
-        if not within(frozenset(players), 0):
+        # Half the players are top members: once they are chosen, the rest are bottom members.
+        top[player] = tops < len(players) // 2
+        if top[player] and not within(frozenset(players), 0):
             top[player] = False
+        tops += top[player]
     pairs: list[tuple[PlayerId, PlayerId]] = []
     left = frozenset(players)
     spent = 0

@@ -1,7 +1,10 @@
 """Golden files of the Double-Swiss engine (tests/pairing/engine/doubleswiss/cases): a file
 before a match and the pairing of that match, which the independent checker finds too. The
 `generated_*` files come from the cross-test's generator (benchmarks/crosstest_doubleswiss.py;
-seeds divisible by 3 played random pairings, for unusual histories)."""
+seeds divisible by 3 played random pairings, for unusual histories).
+`c8_after_a_costly_first_bottom` is the cross-test's seed 213, match 3: a shortcut of the
+engine's search once paired the upfloater 8 with a resident who floated ([C8]) although 7 had
+not; the checker saw it."""
 
 from __future__ import annotations
 
