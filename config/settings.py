@@ -256,6 +256,9 @@ PASSWORD_RESET_TIMEOUT = env_int("PASSWORD_RESET_TIMEOUT", 3 * 24 * 3600)
 RATE_LIMITS = {
     "signup": env_int("SIGNUP_LIMIT_PER_HOUR", 10),
     "password_reset": env_int("PASSWORD_RESET_LIMIT_PER_HOUR", 5),
+    # a hall's players may share one address (the venue's Wi-Fi): generous, the codes carry
+    # 50 bits (issue 32)
+    "check_in": env_int("CHECK_IN_LIMIT_PER_HOUR", 300),
 }
 
 # Celery: a Redis broker when configured, otherwise tasks run eagerly in the web process.

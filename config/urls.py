@@ -16,7 +16,7 @@ from config.health import health
 from config.rate_limits import rate_limited
 from pairing.tasks import trf_import_job_send_on_commit
 from standings.export_ranks import trf_ranks
-from tournaments.views import exports, imports, reports
+from tournaments.views import check_in, exports, imports, reports
 from tournaments.views.arbiters import signup
 
 
@@ -91,6 +91,13 @@ urlpatterns = [
         reports.rating_report_file,
         {"ranker": trf_ranks},
         name="rating-report-file",
+    ),
+    # A player's own check-in from a phone (issue 32): a stranger can post it, so it is
+    # rate-limited per address like the account forms.
+    path(
+        "t/<slug:slug>/check-in/",
+        rate_limited("check_in")(check_in.self_check_in),
+        name="self-check-in",
     ),
     path("", include("tournaments.urls")),
     path("", include("pairing.urls")),

@@ -36,6 +36,7 @@ from pairing.services.roundrobin import tournament_draw_numbers
 from tournaments.domain.warnings import Confirmed
 from tournaments.http import ArbiterRequest, arbiter_required
 from tournaments.models import Game, Player, Round, RoundState, Tournament
+from tournaments.selectors.check_in import check_in_summary
 from tournaments.selectors.manage import round_games, round_or_404
 from tournaments.views.confirming import Done, back_to, confirmed_action
 
@@ -60,6 +61,7 @@ def _context(
         .exists()
     )
     return {
+        "check_in": check_in_summary(rnd) if rnd.state == RoundState.NOT_PAIRED else None,
         "withdrawable": withdrawable,
         "tournament": tournament,
         "rnd": rnd,

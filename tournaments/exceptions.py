@@ -177,3 +177,14 @@ class EntryError(TournamentError):
     def __init__(self, message: str, *, kind: str) -> None:
         self.kind = kind
         super().__init__(message)
+
+
+class CheckInRefused(TournamentError):
+    """A check-in the round's state, the code or the rules refuse; nothing was saved (issue 32).
+
+    `conflict` is set when the player's mark changed meanwhile (another phone, another arbiter):
+    the page shows the mark as it is now."""
+
+    def __init__(self, message: str, *, conflict: bool = False):
+        self.conflict = conflict
+        super().__init__(message)

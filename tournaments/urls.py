@@ -6,6 +6,7 @@ from django.urls import path
 
 from tournaments.views import (
     arbiters,
+    check_in,
     entries,
     exports,
     fide_mode,
@@ -63,6 +64,33 @@ urlpatterns = [
     path("t/<slug:slug>/pdf/players.pdf", printing.players_pdf, name="pdf-players"),
     path("t/<slug:slug>/pdf/check-in.pdf", printing.check_in_pdf, name="pdf-check-in"),
     path("t/<slug:slug>/pdf/player-cards.pdf", printing.player_cards_pdf, name="pdf-player-cards"),
+    path("t/<slug:slug>/pdf/badges.pdf", check_in.badges, name="pdf-badges"),
+    # t/<slug>/check-in/ (a player's own check-in, rate-limited): config/urls.py
+    path(
+        "t/<slug:slug>/manage/round/<int:number>/check-in/",
+        check_in.check_in,
+        name="manage-check-in",
+    ),
+    path(
+        "t/<slug:slug>/manage/round/<int:number>/check-in/settings/",
+        check_in.check_in_settings,
+        name="manage-check-in-settings",
+    ),
+    path(
+        "t/<slug:slug>/manage/round/<int:number>/check-in/closing/",
+        check_in.check_in_closing,
+        name="manage-check-in-closing",
+    ),
+    path(
+        "t/<slug:slug>/manage/round/<int:number>/check-in/absentees/",
+        check_in.check_in_absentees,
+        name="manage-check-in-absentees",
+    ),
+    path(
+        "t/<slug:slug>/manage/round/<int:number>/check-in/<int:pairing_number>/",
+        check_in.check_in_player,
+        name="manage-check-in-player",
+    ),
     path("t/<slug:slug>/player/<int:pairing_number>/", public.player_detail, name="player-detail"),
     path("t/<slug:slug>/manage/", manage.dashboard, name="manage-dashboard"),
     path("t/<slug:slug>/manage/edit/", manage.tournament_edit, name="manage-edit"),

@@ -146,6 +146,15 @@ RULES: dict[str, Rule] = {
     "pdf-players": Rule(get=report_readers(200), post=everyone(405)),
     "pdf-check-in": Rule(get=report_readers(200), post=everyone(405)),
     "pdf-player-cards": Rule(get=report_readers(200), post=everyone(405)),
+    # the badges carry the check-in codes: arbiters only (issue 32)
+    "pdf-badges": ARBITER_PAGE_GET_ONLY,
+    # a player's own check-in from a phone: anonymous, with the code (a wrong one is a 400)
+    "self-check-in": Rule(get=everyone(200), post=everyone(THROUGH)),
+    "manage-check-in": ARBITER_PAGE_GET_ONLY,
+    "manage-check-in-player": ARBITER_ACTION_POST_ONLY,
+    "manage-check-in-settings": ARBITER_ACTION_POST_ONLY,
+    "manage-check-in-closing": ARBITER_ACTION_POST_ONLY,
+    "manage-check-in-absentees": ARBITER_ACTION_POST_ONLY,
     "pdf-standings": Rule(get=report_readers(200), post=everyone(405)),
     "pdf-crosstable": Rule(get=report_readers(200), post=everyone(405)),
     "pdf-report": Rule(get=report_readers(200), post=everyone(405)),

@@ -27,6 +27,14 @@ CONTEXT_HELP: Final[dict[str, str]] = {
     "pdf-prizes": "prizes-and-rating-changes#the-public-prize-list",
     "pdf-prize-receipts": "prizes-and-rating-changes#receipts-and-the-treasurers-list",
     "prizes-csv": "prizes-and-rating-changes#receipts-and-the-treasurers-list",
+    # Check-in (issue 32)
+    "manage-check-in": "check-in#the-check-in-list",
+    "manage-check-in-player": "check-in#the-check-in-list",
+    "manage-check-in-settings": "check-in#players-checking-in-from-their-phones",
+    "manage-check-in-closing": "check-in#players-checking-in-from-their-phones",
+    "manage-check-in-absentees": "check-in#absentees-before-pairing",
+    "self-check-in": "check-in#players-checking-in-from-their-phones",
+    "pdf-badges": "check-in#badges-and-the-check-in-sheet",
     # Tournaments: arbiters
     "home": "accounts-and-arbiters#the-home-page",
     "tournament-new": "creating-a-tournament#creating-a-tournament",

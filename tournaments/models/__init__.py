@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from tournaments.models.arbiters import ArbiterInvitation
 from tournaments.models.audit import AuditEntry
+from tournaments.models.check_in import CheckIn, CheckInSettings, CheckInSource, CheckInStatus
 from tournaments.models.entries import (
     Entry,
     EntryDesk,
@@ -88,6 +89,10 @@ __all__ = [
     "EventAuditEntry",
     "EventRole",
     "EventRoleKind",
+    "CheckIn",
+    "CheckInSettings",
+    "CheckInSource",
+    "CheckInStatus",
     "BackgroundJob",
     "JobKind",
     "JobStatus",

@@ -37,6 +37,12 @@ class Round(models.Model):
         help_text="The Chess960 starting position of the round (0-959, Scharnagl's numbering; "
         "518 is the standard position); empty until drawn or entered (checklist Q222).",
     )
+    check_in_closes_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the players' own check-in for the round closes (issue 32); empty: when "
+        "the round is paired.",
+    )
 
     class Meta:
         ordering = ["tournament", "number"]
