@@ -22,7 +22,6 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from tournaments.domain.ratinglists import MAPPED_FIELDS, ListKind, list_date_from_name
-from tournaments.domain.ratinglists.sequence import list_is_current
 from tournaments.domain.warnings import Confirmed
 from tournaments.exceptions import TournamentError
 from tournaments.http import ArbiterRequest, arbiter_required, staff_required
@@ -145,8 +144,9 @@ def rating_lists(request: ArbiterRequest) -> HttpResponse:
         "fetch_hours": settings.RATING_LISTS_FETCH_HOURS,
         "last_check": rating_lists_last_check(),
         "newest_fide": newest,
-        "newest_is_current": newest is not None
-        and list_is_current(newest.date, timezone.localdate()),
+        # behind: older than this month's list (a list FIDE put up early for next month is not)
+        "newest_is_behind": newest is not None
+        and newest.date < timezone.localdate().replace(day=1),
     }
     status = 400 if form.errors else 200
     return render(request, "tournaments/ratinglists/lists.html", context, status=status)

@@ -25,7 +25,8 @@ from django.core.management import CommandError, call_command
 from django.test import Client, override_settings
 
 from tests.factories import UserFactory
-from tests.tournaments.ratinglists.conftest import SAMPLES
+from tests.tournaments.ratinglists.conftest import SAMPLES, import_sample
+from tournaments.domain.ratinglists import ListKind
 from tournaments.models import RatingList
 
 pytestmark = pytest.mark.django_db
@@ -233,3 +234,18 @@ def test_with_the_download_turned_off_the_page_says_so_and_the_action_does_nothi
     html = html_text.unescape(client.post("/rating-lists/update/", follow=True).content.decode())
     assert "is turned off on this site (RATING_LISTS_FETCH_URL is empty)" in html
     assert not RatingList.objects.exists()
+
+
+def test_the_page_warns_when_the_newest_fide_list_is_older_than_this_month_s(
+    client: Client,
+) -> None:
+    """Q135 seen by the officer: October's list in December is behind; a list FIDE put up
+    early for next month is not."""
+    client.force_login(UserFactory.create(username="officer", is_staff=True))
+    import_sample("players_list.zip", ListKind.FIDE_COMBINED, datetime.date(2026, 10, 1))
+    behind = "is the FIDE combined list (standard, rapid, blitz) of 2026-10-01: it is older than"
+    with time_machine.travel(datetime.datetime(2026, 12, 5, 9, 0, tzinfo=datetime.UTC)):
+        assert behind in html_text.unescape(client.get("/rating-lists/").content.decode())
+        import_sample("players_list.zip", ListKind.FIDE_COMBINED, JANUARY)
+        page = html_text.unescape(client.get("/rating-lists/").content.decode())
+    assert "older than the list valid today" not in page
