@@ -26,14 +26,23 @@ class Criteria:
     def __init__(self, state: TournamentState, match_round: MatchRound) -> None:
         self.round = match_round
         self.by_id: dict[PlayerId, Contender] = {c.id: c for c in match_round.contenders}
-        self._state = state
         self._column = 2 * match_round.number - 1
         self._pairable: dict[frozenset[PlayerId], bool] = {}
+        self._barred: dict[PlayerId, set[PlayerId]] = {
+            c.id: set(c.met) for c in self.by_id.values()
+        }
+        for contender in match_round.contenders:
+            for opponent in contender.met:
+                if opponent in self._barred:
+                    self._barred[opponent].add(contender.id)
+        for group in state.forbidden:
+            if group.applies_to(self._column):
+                for a in group.players & self._barred.keys():
+                    self._barred[a] |= group.players - {a}
 
     def compatible(self, a: PlayerId, b: PlayerId) -> bool:
         """[C1]: `a` and `b` have not met (and are not a forbidden pair)."""
-        met = b in self.by_id[a].met or a in self.by_id[b].met
-        return not met and not self._state.is_forbidden(a, b, self._column)
+        return b not in self._barred[a]
 
     def may_have_pab(self, player: PlayerId) -> bool:
         """[C2]: no PAB for a player who had one, won a match by forfeit or had a full-point

@@ -86,6 +86,16 @@ def match_colour(first: RoundRecord, second: RoundRecord) -> Color:
     return second.color.opposite
 
 
+def _scores_before(state: TournamentState, player: PlayerState, matches: int) -> list[Points]:
+    """The player's score before each match 1..matches+1 (1.2.1)."""
+    scores = [Points(0)]
+    for match in range(1, matches + 1):
+        first, second = _games(player, match)
+        gained = state.scoring.points(first.outcome) + state.scoring.points(second.outcome)
+        scores.append(Points(scores[-1] + gained))
+    return scores
+
+
 def match_round(state: TournamentState) -> MatchRound:
     """The state's matches, checked: two columns per match, both naming the same opponent (or
     none), game 2's colours the reverse of game 1's. Raises InvalidState otherwise, or when
@@ -106,9 +116,7 @@ def match_round(state: TournamentState) -> MatchRound:
             count=planned,
         )
     by_id = {player.id: player for player in state.players}
-    before = {
-        p.id: [p.score(state.scoring, 2 * m) for m in range(played + 1)] for p in state.players
-    }
+    before = {p.id: _scores_before(state, p, played) for p in state.players}
     counted = [
         p.id
         for p in sorted(state.players, key=lambda p: p.id)

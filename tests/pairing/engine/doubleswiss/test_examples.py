@@ -19,6 +19,7 @@ from pairing.engine.doubleswiss.matches import Contender, MatchRound
 from pairing.engine.doubleswiss.upfloaters import _sets, choose_bracket, profiles
 from tournaments.domain.state import (
     Color,
+    ForbiddenPairs,
     Outcome,
     PlayerId,
     PlayerState,
@@ -242,3 +243,12 @@ def test_acceleration_is_refused() -> None:
     accelerated = (PlayerState(id=first.id, acceleration=(Points(2),)), *state.players[1:])
     with pytest.raises(UnsupportedFeature):
         pair_double_swiss(TournamentState(total_rounds=4, players=accelerated))
+
+
+def test_a_forbidden_pair_is_kept_apart_like_a_pair_that_met() -> None:
+    # [C1] with the XXP/260 pairs: 1 and 3 may not meet, so the first identifier is 1 2 4 3.
+    state = _fresh(4)
+    forbidden = ForbiddenPairs(players=frozenset({PlayerId(1), PlayerId(3)}))
+    state = TournamentState(total_rounds=4, players=state.players, forbidden=(forbidden,))
+    boards, _ = _both(state)
+    assert boards == ((1, 4), (3, 2))
