@@ -156,6 +156,13 @@ crosstest-tiebreaks: install
 crosstest-roundrobin: install
 	nice -n 19 $(PY) benchmarks/crosstest_roundrobin.py --seeds $(CROSSTEST_SEEDS)
 
+# Issue 37: the Double-Swiss engine against its independent checker on generated tournaments;
+# one row of counts in benchmarks/crosstest-doubleswiss-log.md. Not a test.
+DOUBLE_SWISS_SEEDS ?= 1-20000
+.PHONY: crosstest-doubleswiss
+crosstest-doubleswiss: install
+	nice -n 19 $(PY) benchmarks/crosstest_doubleswiss.py --seeds $(DOUBLE_SWISS_SEEDS)
+
 # Issue 16: a 1.2 M-player FIDE list imported into PostgreSQL (its own database), and searched.
 BENCH_RATINGS_DB ?= postgres://postgres@127.0.0.1:5432/bench_ratings
 bench-ratinglists: install
