@@ -3,7 +3,8 @@
 Each worker, once started, sends the pairing runs' sweep (`pairing.tasks.pairing_runs_sweep_task`):
 a run whose worker died is sent again as soon as a worker is back, without waiting for beat; and
 the check of FIDE's rating list (`tournaments.tasks.fetch_rating_lists_task`, VCL4THP Q135) when
-the download is on, so a site that was off gets the lists FIDE published meanwhile at once.
+the checks are automatic (`RATING_LISTS_FETCH_AUTOMATIC`), so a site that was off gets the lists
+FIDE published meanwhile at once.
 """
 
 from __future__ import annotations
@@ -28,5 +29,5 @@ def sweep_pairing_runs(**_: Any) -> None:
     list, once this worker is ready."""
     app.send_task("pairing.tasks.pairing_runs_sweep_task")
     app.send_task("pairing.tasks.background_jobs_sweep_task")
-    if settings.RATING_LISTS_FETCH_URL:
+    if settings.RATING_LISTS_FETCH_AUTOMATIC:
         app.send_task("tournaments.tasks.fetch_rating_lists_task")

@@ -308,16 +308,23 @@ CELERY_BEAT_SCHEDULE = {
 # FIDE's file is newer than the stored copy (docs/rating-lists.md "Keeping the lists current";
 # VCL4THP Q135, Q136). FIDE's own address by default; set it empty to turn the download off (a
 # site without Internet: officers import the lists, and the pages warn about out-of-date lists).
+# RATING_LISTS_FETCH_HOURS 0: checked only when an officer asks. That is the hall's default
+# (config.hall, HALL_WORKER): there the one in-process worker pairs, and a list's import would
+# hold SQLite's writes for minutes in the middle of an event.
 RATING_LISTS_FETCH_URL = os.environ.get(
     "RATING_LISTS_FETCH_URL", "https://ratings.fide.com/download/players_list.zip"
 )
-RATING_LISTS_FETCH_HOURS = env_int("RATING_LISTS_FETCH_HOURS", 6)
-if not 1 <= RATING_LISTS_FETCH_HOURS <= 24:
+RATING_LISTS_FETCH_HOURS = env_int(
+    "RATING_LISTS_FETCH_HOURS", 0 if os.environ.get("HALL_WORKER") else 6
+)
+if not 0 <= RATING_LISTS_FETCH_HOURS <= 24:
     raise ImproperlyConfigured(
         f"RATING_LISTS_FETCH_HOURS={RATING_LISTS_FETCH_HOURS}: from 1 to 24 (the lists may be "
-        "at most a day behind FIDE's, VCL4THP Q135)."
+        "at most a day behind FIDE's, VCL4THP Q135), or 0 (only when an officer asks)."
     )
-if RATING_LISTS_FETCH_URL:
+RATING_LISTS_FETCH_AUTOMATIC = bool(RATING_LISTS_FETCH_URL) and RATING_LISTS_FETCH_HOURS > 0
+"""Whether Celery beat and each worker's start check FIDE's list by themselves."""
+if RATING_LISTS_FETCH_AUTOMATIC:
     CELERY_BEAT_SCHEDULE["rating-lists-fetch"] = {
         "task": "tournaments.tasks.fetch_rating_lists_task",
         "schedule": RATING_LISTS_FETCH_HOURS * 3600.0,

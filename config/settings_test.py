@@ -77,6 +77,7 @@ from config.settings import *  # noqa: E402,F403
 
 # No test reaches FIDE: the fetch tests serve the list from a server on localhost.
 RATING_LISTS_FETCH_URL = ""
+RATING_LISTS_FETCH_AUTOMATIC = False
 CELERY_BEAT_SCHEDULE.pop("rating-lists-fetch", None)  # noqa: F405
 
 # Unit tests run tasks in-process; the integration tests start a real worker on the broker.

@@ -322,7 +322,8 @@ def test_a_federation_officer_checks_the_reports(
     # the page as a site has it out of the box: FIDE's list checked by itself (the tests turn
     # the download off; nothing is fetched by showing the page)
     with override_settings(
-        RATING_LISTS_FETCH_URL="https://ratings.fide.com/download/players_list.zip"
+        RATING_LISTS_FETCH_URL="https://ratings.fide.com/download/players_list.zip",
+        RATING_LISTS_FETCH_AUTOMATIC=True,
     ):
         page.goto(f"{live_server.url}/rating-lists/")
         expect(page.get_by_role("button", name="Update FIDE's lists now")).to_be_visible()

@@ -142,6 +142,7 @@ def rating_lists(request: ArbiterRequest) -> HttpResponse:
         "lists": rating_lists_overview(),
         "fetch_url": settings.RATING_LISTS_FETCH_URL,
         "fetch_hours": settings.RATING_LISTS_FETCH_HOURS,
+        "fetch_automatic": settings.RATING_LISTS_FETCH_AUTOMATIC,
         "last_check": rating_lists_last_check(),
         "newest_fide": newest,
         # behind: older than this month's list (a list FIDE put up early for next month is not)

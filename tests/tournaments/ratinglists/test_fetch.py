@@ -192,6 +192,21 @@ def test_out_of_the_box_the_site_checks_fide_s_list_every_six_hours() -> None:
     refused = _settings_in_a_new_process(RATING_LISTS_FETCH_HOURS="48")
     assert refused.returncode != 0
     assert "RATING_LISTS_FETCH_HOURS=48: from 1 to 24" in refused.stderr
+    hall = _settings_in_a_new_process(HALL_WORKER="1")  # the laptop's one in-process worker
+    assert hall.stdout.splitlines()[1] == "None"  # checked when an officer asks
+
+
+def test_on_request_only_the_page_says_so_and_the_action_still_updates(
+    client: Client, fide: Fide
+) -> None:
+    """RATING_LISTS_FETCH_HOURS=0 (the hall's default): no automatic check, the page says
+    so, and the one action still brings the lists up to date."""
+    client.force_login(UserFactory.create(username="officer", is_staff=True))
+    with override_settings(RATING_LISTS_FETCH_URL=fide.url, RATING_LISTS_FETCH_AUTOMATIC=False):
+        page = html_text.unescape(client.get("/rating-lists/").content.decode())
+        assert "only when an officer asks, with the button below" in page
+        client.post("/rating-lists/update/")
+    assert stored() == [("fide", DECEMBER, 16)]
 
 
 def test_an_officer_updates_fide_s_lists_in_one_action_and_sees_the_outcome(
@@ -200,7 +215,7 @@ def test_an_officer_updates_fide_s_lists_in_one_action_and_sees_the_outcome(
     """Q136 through the site: the button sends the check to the worker (run in-process here);
     the page shows what the last check did."""
     client.force_login(UserFactory.create(username="officer", is_staff=True))
-    with override_settings(RATING_LISTS_FETCH_URL=fide.url):
+    with override_settings(RATING_LISTS_FETCH_URL=fide.url, RATING_LISTS_FETCH_AUTOMATIC=True):
         page = html_text.unescape(client.get("/rating-lists/").content.decode())
         assert "every 6 hours and imports it whenever FIDE has changed it" in page
         assert "Update FIDE's lists now" in page
