@@ -117,6 +117,7 @@ def check_double_swiss(state: TournamentState) -> CheckedPairing:
     info = {p.tpn: p for p in players}
     column = state.rounds_played + 1
 
+    @cache
     def can_meet(a: PlayerId, b: PlayerId) -> bool:  # [C1]
         met = b in info[a].met or a in info[b].met
         return not met and not state.is_forbidden(a, b, column)
@@ -157,6 +158,8 @@ def check_double_swiss(state: TournamentState) -> CheckedPairing:
         lower = sorted(unpaired - residents)
         best_key, best_set = None, None
         for size in range(len(lower) + 1):
+            if best_key is not None:
+                break  # [C4]: a smaller set was found; larger ones cannot win
             for chosen in itertools.combinations(lower, size):
                 ups = frozenset(chosen)
                 bracket = residents | ups
