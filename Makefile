@@ -101,8 +101,11 @@ dev: install-runtime compilemessages
 	DEBUG=1 $(PY) manage.py load_demo
 	DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)
 
+# -B: the worker also runs Celery beat (the sweeps, FIDE's rating list every 6 hours); with
+# several workers, give -B to one only, or run `celery -A config beat` once.
 worker: install-runtime
-	$(BIN)/celery -A config worker --loglevel=INFO
+	mkdir -p var
+	$(BIN)/celery -A config worker -B --schedule var/celerybeat-schedule --loglevel=INFO
 
 up:
 	docker compose up --build
