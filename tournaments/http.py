@@ -172,7 +172,7 @@ def _event_role_required(
     [Callable[Concatenate[ArbiterRequest, Event, P], HttpResponse]],
     Callable[Concatenate[HttpRequest, str, P], HttpResponse],
 ]:
-    """A decorator resolving `slug` to the event and letting through the users holding one of
+    """A decorator resolving `event_slug` to the event and letting through the users holding one of
     `roles` in it: anonymous users log in, others get a 403 page giving `reason`."""
 
     def decorator(
@@ -180,9 +180,9 @@ def _event_role_required(
     ) -> Callable[Concatenate[HttpRequest, str, P], HttpResponse]:
         @wraps(view)
         def wrapper(
-            request: HttpRequest, slug: str, *args: P.args, **kwargs: P.kwargs
+            request: HttpRequest, event_slug: str, *args: P.args, **kwargs: P.kwargs
         ) -> HttpResponse:
-            event = get_object_or_404(Event, slug=slug)
+            event = get_object_or_404(Event, slug=event_slug)
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
             if not user_event_roles(request.user, event) & roles:

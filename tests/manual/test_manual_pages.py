@@ -59,6 +59,7 @@ def test_every_page_in_the_folder_is_in_the_contents_and_the_other_way_round() -
     assert not {"print", "screenshots"} & files
     assert {page.audience for page in contents()} == {
         "For arbiters",
+        "For organisers",
         "For players",
         "For federation officers",
     }

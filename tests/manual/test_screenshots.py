@@ -78,6 +78,7 @@ SCREENSHOTS: tuple[str, ...] = (
     "phone-round",
     "phone-player",
     "phone-standings",
+    "event-page-phone",
 )
 """Every picture of docs/manual/screenshots/, each written by one of the tests below."""
 

@@ -242,6 +242,17 @@ RULES: dict[str, Rule] = {
     "password_reset_confirm": AUTH_PAGE,
     "password_reset_complete": AUTH_NOTICE,
     "set_language": Rule(get=everyone(THROUGH), post=everyone(THROUGH)),
+    # events (issue 32): the public page; the event's pages for its organisers and arbiters
+    # (the world's arbiter is our event's organiser and chief arbiter)
+    "event-detail": PUBLIC_PAGE,
+    "event-new": Rule(get=logged_in(200), post=logged_in(THROUGH)),
+    "event-manage": ARBITER_PAGE,
+    "event-edit": ARBITER_FORM,
+    "event-section-new": ARBITER_FORM,
+    "event-section-setup": ARBITER_ACTION,
+    "event-role-give": ARBITER_ACTION,
+    "event-role-remove": ARBITER_ACTION,
+    "event-move": ARBITER_ACTION,
     "admin:login": Rule(get=everyone(THROUGH), post=everyone(THROUGH)),
     "admin:logout": Rule(get=everyone(ANSWERED), post=everyone(ANSWERED)),
 }

@@ -39,6 +39,16 @@ def _player_pk(world: World, number: int) -> str:
     return str(Player.objects.get(tournament=world.ours.tournament, pairing_number=number).pk)
 
 
+def _event_fields(_: World) -> dict[str, str]:
+    return {
+        "name": "Fuzz Festival",
+        "place": "Bologna",
+        "start_date": "2026-05-01",
+        "end_date": "2026-05-09",
+        "organiser": "Fuzz Club",
+    }
+
+
 def _tournament_fields(_: World) -> dict[str, str]:
     scores = {
         "points_win": "1",
@@ -252,6 +262,32 @@ TARGETS = (
     ),
     Target("pairing-manual-validate", "arbiter", _no_fields, 3, ("slug", "number")),
     Target("arbiter-join", "nobody", lambda _: {"answer": "accept"}, kwargs=("slug", "token")),
+    # events (issue 32): the world's arbiter is our event's organiser and chief arbiter
+    Target("event-new", "arbiter", _event_fields, kwargs=()),
+    Target("event-edit", "arbiter", _event_fields, kwargs=("event_slug",)),
+    Target(
+        "event-section-setup",
+        "arbiter",
+        lambda world: {
+            "section": str(world.ours.tournament.pk),
+            "lowest_rating": "1600",
+            "highest_rating": "1999",
+            "first_board": "101",
+        },
+        kwargs=("event_slug",),
+    ),
+    Target(
+        "event-role-give",
+        "arbiter",
+        lambda _: {"username": "deputy", "role": "deputy"},
+        kwargs=("event_slug",),
+    ),
+    Target(
+        "event-move",
+        "arbiter",
+        lambda world: {"player": _player_pk(world, 1), "section": str(world.ours.tournament.pk)},
+        kwargs=("event_slug",),
+    ),
     Target(
         "login",
         "anonymous",

@@ -13,11 +13,19 @@ from pathlib import Path
 from django.contrib.auth.models import User
 
 from pairing.services.trf_import import tournament_import_trf
-from tests.factories import ByeFactory, TournamentRoleFactory, UserFactory
+from tests.factories import (
+    ByeFactory,
+    EventFactory,
+    EventRoleFactory,
+    TournamentRoleFactory,
+    UserFactory,
+)
 from tournaments.models import (
     ArbiterRole,
     BackgroundJob,
     ByeKind,
+    Event,
+    EventRoleKind,
     FederationOfficer,
     ForbiddenPair,
     Game,
@@ -55,7 +63,8 @@ THEIR_FEDERATION = "GER"
 @dataclass(frozen=True)
 class Rows:
     """The ids a URL of a tournament can name: a bye, a prohibited pair, a game, an invitation,
-    and the background job (the preview of its import) of its chief arbiter."""
+    and the background job (the preview of its import) of its chief arbiter; and the event the
+    tournament is a section of (its chief arbiter is the event's organiser and chief arbiter)."""
 
     tournament: Tournament
     bye_id: int
@@ -63,6 +72,7 @@ class Rows:
     game_id: int
     token: str
     job_id: int
+    event: Event
 
 
 @dataclass(frozen=True)
@@ -102,6 +112,7 @@ class World:
             "game_id": rows.game_id,
             "token": rows.token,
             "job_id": rows.job_id,
+            "event_slug": rows.event.slug,
         }
 
 
@@ -126,7 +137,11 @@ def _tournament_rows(slug: str, chief: User, federation: str) -> Rows:
     job = BackgroundJob.objects.create(
         kind=JobKind.TRF_PREVIEW, owner=chief, input_text=text, status=JobStatus.DONE
     )
-    return Rows(tournament, bye.pk, pair.pk, game.pk, invitation.token, job.pk)
+    event = EventFactory.create(name=f"{slug} event", slug=f"{slug}-event")
+    Tournament.objects.filter(pk=tournament.pk).update(event=event)
+    for role in (EventRoleKind.ORGANISER, EventRoleKind.CHIEF):
+        EventRoleFactory.create(event=event, user=chief, role=role)
+    return Rows(tournament, bye.pk, pair.pk, game.pk, invitation.token, job.pk, event)
 
 
 def build_world() -> World:

@@ -79,6 +79,16 @@ CONTEXT_HELP: Final[dict[str, str]] = {
     "manage-events-undo": "fide-mode#the-integrity-log",
     "rating-lists": "rating-lists#importing-a-rating-list",
     "rating-lists-update": "rating-lists#keeping-fides-lists-current",
+    # Events and sections (issue 32)
+    "event-new": "setting-up-an-event#creating-the-event",
+    "event-detail": "setting-up-an-event#the-public-event-page",
+    "event-manage": "setting-up-an-event#the-events-page",
+    "event-edit": "setting-up-an-event#creating-the-event",
+    "event-section-new": "setting-up-an-event#adding-sections",
+    "event-section-setup": "setting-up-an-event#rating-limits-and-board-numbers",
+    "event-role-give": "setting-up-an-event#roles-in-the-event",
+    "event-role-remove": "setting-up-an-event#roles-in-the-event",
+    "event-move": "setting-up-an-event#moving-a-player-to-another-section",
     # Pairing
     "pairing-numbers": "round-robin#drawing-the-pairing-numbers",
     "pairing-numbers-draw": "round-robin#drawing-the-pairing-numbers",

@@ -45,8 +45,7 @@ def player_move_section(
     target's rating method) `ConfirmationRequired` at Level 3 until confirmed.
     """
     source_id = player.tournament_id
-    first, second = sorted({source_id, target.pk})
-    locked = {first: lock_tournament(first), second: lock_tournament(second)}
+    locked = {pk: lock_tournament(pk) for pk in sorted({source_id, target.pk})}
     source, target = locked[source_id], locked[target.pk]
     player = Player.objects.select_for_update().get(pk=player.pk)
     if player.tournament_id != source.pk:

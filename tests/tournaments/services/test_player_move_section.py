@@ -189,3 +189,12 @@ def test_a_round_robin_s_drawn_numbers_are_drawn_again(
     player_move_section(player=open_a.players.get(fide_rating=1980), target=open_b, by=arbiter)
     open_b.refresh_from_db()
     assert not open_b.numbers_drawn
+
+
+def test_a_move_to_the_player_s_own_section_is_refused(
+    open_a: Tournament, arbiter: User, snapshot: Callable[[], Snapshot]
+) -> None:
+    before = snapshot()
+    with pytest.raises(SectionMoveRefused, match="already in Open A"):
+        player_move_section(player=open_a.players.get(pairing_number=1), target=open_a, by=arbiter)
+    assert snapshot() == before
