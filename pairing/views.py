@@ -61,7 +61,12 @@ def _context(
         .exists()
     )
     return {
-        "check_in": check_in_summary(rnd) if rnd.state == RoundState.NOT_PAIRED else None,
+        # before pairing only, not in the polls while the engine works (issue 32)
+        "check_in": (
+            check_in_summary(rnd)
+            if rnd.state == RoundState.NOT_PAIRED and not (run and run.is_active)
+            else None
+        ),
         "withdrawable": withdrawable,
         "tournament": tournament,
         "rnd": rnd,

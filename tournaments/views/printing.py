@@ -34,6 +34,7 @@ from tournaments.domain.state import PlayerId
 from tournaments.exceptions import RoundNotPublished
 from tournaments.http import ArbiterRequest, reports_required
 from tournaments.models import Bye, Game, Player, Result, Round, Tournament
+from tournaments.selectors import check_in as check_in_selectors
 from tournaments.selectors import pages
 from tournaments.templatetags.tournament_tags import half_points
 
@@ -321,11 +322,27 @@ def players_pdf(request: ArbiterRequest, tournament: Tournament) -> HttpResponse
 @reports_required
 def check_in_pdf(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
     """The check-in sheet: every player by name in a ruled row with a box to tick and room to
-    sign."""
-    players = sorted(_players(tournament), key=lambda player: player.name.casefold())
+    sign. With `?round=<n>` (the check-in list's link, issue 32): the players of that round,
+    each with the mark the check-in has so far."""
+    asked = request.GET.get("round", "")
+    rnd = None
+    if asked:
+        rnd = tournament.round_set.filter(number=int(asked)).first() if asked.isdigit() else None
+        if rnd is None:
+            return refused(request, tournament, _("There is no such round."))
+    if rnd is None:
+        players = sorted(_players(tournament), key=lambda player: player.name.casefold())
+        marks: dict[int, str] = {}
+    else:
+        rows_of_round = check_in_selectors.desk_rows(rnd)
+        players = [row.player for row in rows_of_round]
+        marks = {
+            row.player.pk: row.check_in.get_status_display() if row.check_in else ""
+            for row in rows_of_round
+        }
     rows = [
         [player.name, str(player.pairing_number), player.federation, str(player.fide_rating or "")]
-        + ["", ""]
+        + [marks.get(player.pk, ""), ""]
         for player in players
     ]
     grid = Grid(
@@ -337,10 +354,12 @@ def check_in_pdf(request: ArbiterRequest, tournament: Tournament) -> HttpRespons
         empty="No players yet.",
         ruled=True,
     )
-    document = heading(tournament, "Check-in sheet", f"{len(rows)} players")
+    title = "Check-in sheet" if rnd is None else f"Check-in sheet, round {rnd.number}"
+    document = heading(tournament, title, f"{len(rows)} players")
+    suffix = "" if rnd is None else f"-round-{rnd.number}"
     return pdf_response(
         request,
-        f"{tournament.slug}-check-in",
+        f"{tournament.slug}-check-in{suffix}",
         lambda paper: document_pdf(document, [Section("", grids=[grid])], paper),
     )
 

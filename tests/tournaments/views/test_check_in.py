@@ -246,3 +246,53 @@ def test_the_badges_carry_each_player_s_code(
     text = pdf_text(response.content)
     for player in tournament.players.all():
         assert shown_code(player_code(player)) in text
+
+
+def test_the_round_s_check_in_sheet_carries_the_marks(
+    arbiter_client: Client, tournament: Tournament
+) -> None:
+    arbiter_client.post(_mark_url(tournament, 2), {"status": "present"})
+    arbiter_client.post(_mark_url(tournament, 3), {"status": "absent"})
+    sheet = reverse("pdf-check-in", args=[tournament.slug])
+
+    response = arbiter_client.get(f"{sheet}?round=1")
+
+    assert response.status_code == 200
+    text = pdf_text(response.content)
+    assert "Check-in sheet, round 1" in text
+    name_2 = tournament.players.get(pairing_number=2).name
+    name_3 = tournament.players.get(pairing_number=3).name
+    lines = text.splitlines()
+    assert any(name_2 in line and "Present" in line for line in lines)
+    assert any(name_3 in line and "Absent" in line for line in lines)
+
+
+@pytest.mark.parametrize("asked", ["9", "x", "-1"])
+def test_a_check_in_sheet_of_no_round_says_so(
+    arbiter_client: Client, tournament: Tournament, asked: str
+) -> None:
+    sheet = reverse("pdf-check-in", args=[tournament.slug])
+
+    response = arbiter_client.get(f"{sheet}?round={asked}")
+
+    assert response.status_code == 404 and "There is no such round." in response.content.decode()
+
+
+def test_a_tournament_without_players_prints_no_badges(arbiter: User, client: Client) -> None:
+    empty = tournament_with_players(0, arbiter=arbiter)
+    client.force_login(arbiter)
+
+    response = client.get(reverse("pdf-badges", args=[empty.slug]) + "?paper=letter")
+
+    assert response.status_code == 200
+    assert "No players yet: no badges." in pdf_text(response.content)
+
+
+def test_the_dashboard_and_the_print_menu_lead_to_the_check_in(
+    arbiter_client: Client, tournament: Tournament
+) -> None:
+    dashboard = arbiter_client.get(reverse("manage-dashboard", args=[tournament.slug]))
+
+    page = dashboard.content.decode()
+    assert f'href="{_desk(tournament)}"' in page
+    assert f'href="{reverse("pdf-badges", args=[tournament.slug])}"' in page
