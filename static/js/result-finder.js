@@ -1,6 +1,7 @@
 /* The result entry's fast paths (issue 31): "Missing results only" shows the boards without a
    result; the finder takes a board number (Enter jumps to that board) or part of a player's
-   name (the boards of the players found, accents and case ignored). "/" on a board goes to the finder,
+   name (the boards of the players found, accents and case ignored). Board numbers are the hall's
+   (data-hall-board: a section's boards may start at 101, issue 32). "/" on a board goes to the finder,
    Escape goes back to the boards. Rows are only hidden when the arbiter asks (a tick, a search),
    never while results come in, so nothing moves under a finger. Written for this project. */
 (function () {
@@ -30,7 +31,7 @@
       return true;
     }
     if (/^\d+$/.test(query)) {
-      return row.id === "board-" + Number(query);
+      return row.getAttribute("data-hall-board") === String(Number(query));
     }
     return fold(row.getAttribute("data-names") || "").indexOf(query) >= 0;
   }
@@ -52,7 +53,7 @@
   function firstShown() {
     var query = fold(field.value);
     if (/^\d+$/.test(query)) {
-      var board = document.getElementById("board-" + Number(query));
+      var board = document.querySelector('tr.result-row[data-hall-board="' + Number(query) + '"]');
       if (board && !board.hidden) {
         return board;
       }

@@ -143,3 +143,28 @@ def test_an_arbiter_moves_a_player_outside_the_limits_after_confirming(
     assert Player.objects.get(name="Rossi, Player 08").tournament.name == "Open A"
     page.context.close()
     connection.close()
+
+
+def test_the_result_finder_takes_the_hall_s_board_numbers(
+    chromium: Browser, live_server: LiveServer, client: Client
+) -> None:
+    event = _event()
+    open_b = event.sections.get(name="Open B")
+    pair_round(open_b, 1, RoundState.PUBLISHED)  # boards 1-4, in the hall 101-104
+    arbiter = UserFactory.create(username="arbiter")
+    EventRoleFactory.create(event=event, user=arbiter, role=EventRoleKind.CHIEF)
+    page = signed_in(chromium, live_server, client, arbiter)
+    page.goto(f"{live_server.url}/t/{open_b.slug}/manage/round/1/results/")
+    rows = page.locator("tr.result-row:visible")
+    expect(rows).to_have_count(4)
+    expect(rows.first.locator("td").first).to_have_text("101")
+    page.fill("#results-find", "103")
+    expect(rows).to_have_count(1)
+    expect(rows.first).to_have_id("board-3")
+    page.locator("#results-find").press("Enter")
+    expect(page.locator("#board-3")).to_be_focused()
+    page.fill("#results-find", "3")  # a section's own number is not the hall's
+    expect(rows).to_have_count(0)
+    screenshot(page, "event-results-hall-boards")
+    page.context.close()
+    connection.close()

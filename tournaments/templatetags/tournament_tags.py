@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy
 
 from tournaments.domain.chess960 import back_rank
 from tournaments.domain.state import points_text
+from tournaments.models import Tournament
 from tournaments.translation import translated as _translated
 
 register = template.Library()
@@ -20,6 +21,13 @@ def half_points(value: int | None) -> str:
     if value is None:
         return ""
     return points_text(int(value))
+
+
+@register.filter
+def hall_board(board: int, tournament: Tournament) -> int:
+    """The hall's number of board `board` of `tournament`'s round: from the section's first
+    board on (issue 32; the board itself when the tournament starts at board 1)."""
+    return tournament.hall_board(board)
 
 
 @register.filter

@@ -158,10 +158,11 @@ def _round_boards(rnd: Round) -> pages.RoundBoards:
     )
 
 
-def _by_board(boards: pages.RoundBoards) -> list[Section]:
+def _by_board(boards: pages.RoundBoards, tournament: Tournament) -> list[Section]:
+    """The round's boards in order, numbered in the hall (the section's first board on)."""
     rows = [
         [
-            str(game.board),
+            str(tournament.hall_board(game.board)),
             str(game.white.pairing_number),
             game.white.name,
             str(game.white.fide_rating or ""),
@@ -194,11 +195,12 @@ def _byes(byes: Sequence[Bye]) -> list[Section]:
     return [Section("Byes", grids=[Grid(("No", "Name", "Bye"), rows, (4, 40, 30), size=10)])]
 
 
-def _by_name(boards: pages.RoundBoards) -> list[Section]:
-    """Each player of the round on one line, by name: board, colour and opponent (or bye)."""
+def _by_name(boards: pages.RoundBoards, tournament: Tournament) -> list[Section]:
+    """Each player of the round on one line, by name: board (in the hall), colour and opponent
+    (or bye)."""
     lines: list[tuple[Player, str, str, str, str]] = []
     for game, white, black in boards.boards():
-        board = str(game.board)
+        board = str(tournament.hall_board(game.board))
         lines.append((game.white, half_points(white), board, "White", player_label(game.black)))
         lines.append((game.black, half_points(black), board, "Black", player_label(game.white)))
     for bye in boards.byes:
@@ -225,7 +227,7 @@ def _wall_list(
     slug: str,
     number: int,
     order: str,
-    sections: Callable[[pages.RoundBoards], list[Section]],
+    sections: Callable[[pages.RoundBoards, Tournament], list[Section]],
 ) -> HttpResponse:
     rnd = get_object_or_404(
         Round.objects.select_related("tournament"), tournament__slug=slug, number=number
@@ -240,7 +242,7 @@ def _wall_list(
     return pdf_response(
         request,
         f"{tournament.slug}-round-{rnd.number}-{order}",
-        lambda paper: document_pdf(heading(tournament, title), sections(boards), paper),
+        lambda paper: document_pdf(heading(tournament, title), sections(boards, tournament), paper),
         kept_for=tournament,
     )
 
@@ -271,7 +273,7 @@ def round_slips_pdf(request: ArbiterRequest, tournament: Tournament, number: int
     except RoundNotPublished as error:
         return refused(request, tournament, str(error))
     slips = [
-        Slip(game.board, player_label(game.white), player_label(game.black))
+        Slip(tournament.hall_board(game.board), player_label(game.white), player_label(game.black))
         for game in boards.games
     ]
     title = f"Result slips, round {rnd.number}"

@@ -20,6 +20,7 @@ from tests.factories import (
     TournamentFactory,
     UserFactory,
 )
+from tests.pdf import pdf_text
 from tests.tournaments.conftest import Snapshot, pair_round
 from tournaments.models import (
     AuditEntry,
@@ -337,3 +338,23 @@ def test_a_section_s_pages_lead_to_the_event(
 
 def test_an_unknown_event_is_not_found(client: Client) -> None:
     assert client.get("/e/no-such-event/").status_code == 404
+
+
+def test_open_b_s_boards_are_numbered_from_101_wherever_players_look(
+    arbiter_client: Client, client: Client, event: Event, open_b: Tournament
+) -> None:
+    pair_round(open_b, 1, RoundState.PUBLISHED)  # one game: Beta - Gamma, board 1
+    round_page = client.get(f"/t/{open_b.slug}/round/1/").content.decode()
+    assert '<td class="num">101</td>' in round_page
+    assert '<td class="num">1</td>' not in round_page
+    player_page = client.get(f"/t/{open_b.slug}/player/1/").content.decode()
+    assert 'board <strong class="board-number">101</strong>' in player_page
+    wall = client.get(f"/t/{open_b.slug}/pdf/round/1/pairings.pdf")
+    assert re.search(r"^\s*101\s+1\s+Beta, Dario", pdf_text(wall.content), re.M)
+    by_name = pdf_text(client.get(f"/t/{open_b.slug}/pdf/round/1/pairings-by-name.pdf").content)
+    assert re.search(r"Beta, Dario\s+1\s+0\s+101\s+White", by_name), by_name
+    slips = pdf_text(arbiter_client.get(f"/t/{open_b.slug}/pdf/round/1/slips.pdf").content)
+    assert "Round 1 · Board 101" in slips
+    results = arbiter_client.get(f"/t/{open_b.slug}/manage/round/1/results/").content.decode()
+    assert 'id="board-1"' in results and 'data-hall-board="101"' in results
+    assert "Board 101: Beta, Dario against Gamma, Elena" in results
