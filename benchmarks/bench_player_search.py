@@ -36,9 +36,33 @@ from hub.selectors import matching_entries, player_search  # noqa: E402
 from tournaments.models import Player, Tournament  # noqa: E402
 
 PER_TOURNAMENT = 100
-SYLLABLES = ("ka", "ri", "mo", "ne", "sa", "lo", "vi", "ta", "pe", "ru", "gi", "an", "el")
+SYLLABLES: tuple[str, ...] = (
+    "ka",
+    "ri",
+    "mo",
+    "ne",
+    "sa",
+    "lo",
+    "vi",
+    "ta",
+    "pe",
+    "ru",
+    "gi",
+    "an",
+    "el",
+)
 SYLLABLES += ("os", "ur", "in", "ber", "kov", "ski", "son", "ez", "ov", "ma", "li", "do")
-FIRST_NAMES = ("Anna", "Boris", "Carla", "David", "Elena", "Farid", "Greta", "Hugo", "Irina")
+FIRST_NAMES: tuple[str, ...] = (
+    "Anna",
+    "Boris",
+    "Carla",
+    "David",
+    "Elena",
+    "Farid",
+    "Greta",
+    "Hugo",
+    "Irina",
+)
 FIRST_NAMES += ("Jonas", "Kira", "Luca", "Mara", "Nils", "Olga", "Pavel", "Quinn", "Rosa")
 
 

@@ -29,12 +29,13 @@ WINDOW_SECONDS = 3600
 View = Callable[..., HttpResponseBase]
 
 
-def over_limit(scope: str, key: str, limit: int) -> bool:
-    """Count one post for `key` in this hour's window of `scope`; whether it is over `limit`."""
-    window = int(time.time()) // WINDOW_SECONDS
+def over_limit(scope: str, key: str, limit: int, *, seconds: int = WINDOW_SECONDS) -> bool:
+    """Count one request for `key` in the current window of `seconds` (an hour by default) of
+    `scope`; whether it is over `limit`."""
+    window = int(time.time()) // seconds
     name = f"rate:{scope}:{window}:{key}"
     try:
-        cache.add(name, 0, WINDOW_SECONDS)
+        cache.add(name, 0, seconds)
         count = cache.incr(name)
     except Exception:  # noqa: BLE001 - any cache failure: let the post through, say so in the log
         logger.warning("rate limit %s not counted: the cache does not answer", scope)

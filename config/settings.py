@@ -50,9 +50,12 @@ INSTALLED_APPS = [
     "pairing",
     "standings",
     "hub",
+    "ninja",  # the API's documentation page (Swagger UI, served from our own static files)
+    "corsheaders",
 ]
 
 MIDDLEWARE = [
+    "corsheaders.middleware.CorsMiddleware",  # before anything that may answer (docs/api.md)
     "django.middleware.security.SecurityMiddleware",
     "config.private_pages.PrivatePagesMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -259,7 +262,19 @@ RATE_LIMITS = {
     # a hall's players may share one address (the venue's Wi-Fi): generous, the codes carry
     # 50 bits (issue 32)
     "check_in": env_int("CHECK_IN_LIMIT_PER_HOUR", 300),
+    # The read API and the feeds (issue 35, docs/api.md): requests a minute per client address
+    "api": env_int("API_LIMIT_PER_MINUTE", 300),
 }
+
+# CORS (docs/api.md): any site's page may read the API and the feeds from a browser, without
+# credentials (no cookie is sent or read), with the ETag to revalidate.
+CORS_URLS_REGEX = r"^/(api/v1/|feeds/|t/[^/]+/(rounds\.atom|rounds\.ics)$).*"
+CORS_ALLOW_ALL_ORIGINS = True
+CORS_ALLOW_CREDENTIALS = False
+CORS_ALLOW_METHODS = ("GET", "HEAD", "OPTIONS")
+CORS_ALLOW_HEADERS = ("accept", "accept-language", "if-none-match")
+CORS_EXPOSE_HEADERS = ("ETag", "Retry-After")
+CORS_PREFLIGHT_MAX_AGE = 86400
 
 # Celery: a Redis broker when configured, otherwise tasks run eagerly in the web process.
 CELERY_BROKER_URL = broker_url()

@@ -14,6 +14,7 @@ from django.views.i18n import set_language
 
 from config.health import health
 from config.rate_limits import rate_limited
+from hub.api import api
 from pairing.tasks import trf_import_job_send_on_commit
 from standings.export_ranks import trf_ranks
 from tournaments.views import check_in, exports, imports, reports
@@ -103,4 +104,5 @@ urlpatterns = [
     path("", include("pairing.urls")),
     path("", include("standings.urls")),
     path("", include("hub.urls")),
+    path("api/v1/", api.urls),
 ]

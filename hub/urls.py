@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from django.urls import path
 
-from hub import views
+from hub import feeds, views
 
 urlpatterns = [
     path("players/", views.players_search, name="players-search"),
     path("players/fide/<str:fide_id>/", views.player_by_fide_id, name="player-profile"),
     path("players/name/<path:player_name>/", views.player_by_name, name="player-profile-by-name"),
+    path("feeds/rounds.atom", feeds.site_rounds_feed, name="feed-rounds"),
+    path("t/<slug:slug>/rounds.atom", feeds.tournament_rounds_feed, name="tournament-feed-rounds"),
+    path("t/<slug:slug>/rounds.ics", feeds.tournament_calendar, name="tournament-calendar"),
 ]

@@ -138,6 +138,9 @@ CONTEXT_HELP: Final[dict[str, str]] = {
     "players-search": "public-hub#finding-a-player",
     "player-profile": "public-hub#a-players-profile",
     "player-profile-by-name": "public-hub#a-players-profile",
+    "feed-rounds": "public-hub#feeds-and-calendars",
+    "tournament-feed-rounds": "public-hub#feeds-and-calendars",
+    "tournament-calendar": "public-hub#feeds-and-calendars",
 }
 """URL name → `<manual page>#<section anchor>`."""
 

@@ -113,7 +113,12 @@ def tournament_trf_document(
 
 
 def tournament_trf_report(
-    tournament: Tournament, fmt: TrfFormat, *, ranker: TrfRanker, mode: TrfMode = "report"
+    tournament: Tournament,
+    fmt: TrfFormat,
+    *,
+    ranker: TrfRanker,
+    mode: TrfMode = "report",
+    public: bool = False,
 ) -> str:
     """The tournament's report for the federation as a file (the export page, `export_trf`):
     `tournament_trf_document(report=True)` written in `fmt`. The `###` event lines are a
@@ -127,17 +132,25 @@ def tournament_trf_report(
     The rank column is `ranker`'s, a required argument with no default (`TrfRanker`: the
     standings order, shared places, rank 0 for a player the standings leave out; Q217): a
     `TypeError` without it. Raises `TrfWriteError` when the flavour cannot say what the
-    tournament holds."""
+    tournament holds.
+
+    `public=True`, the file anyone may download once the tournament is finished (issue 35): no
+    birth date (a minor's is private) on the player and NRS lines, and no `###` lines (the
+    integrity events are the federation's)."""
     if not callable(ranker):
         raise TypeError("tournament_trf_report needs the standings' ranker (Q217)")
     ranks = ranker(tournament)  # the standings order under the tie-break list (Q217)
     doc = _fide_ratings(tournament_trf_document(tournament, ranks=ranks, report=True), tournament)
+    if public:
+        players = tuple(replace(player, birth_date="") for player in doc.players)
+        doc = replace(doc, players=players, comments=())
     played = None
     if mode == "report":
         doc = reports.report_header(doc, tournament)
         played = reports.played_rounds(tournament)
     if fmt == "trf26":
-        doc = replace(doc, other_lines=(*doc.other_lines, *national_lines(tournament)))
+        national = national_lines(tournament, public=public)
+        doc = replace(doc, other_lines=(*doc.other_lines, *national))
         return write_trf(doc, fmt, played_rounds=played)
     return write_trf(replace(doc, comments=()), fmt, played_rounds=played)
 
@@ -152,10 +165,10 @@ def _fide_ratings(doc: TrfDocument, tournament: Tournament) -> TrfDocument:
     return replace(doc, players=players)
 
 
-def national_lines(tournament: Tournament) -> tuple[str, ...]:
+def national_lines(tournament: Tournament, *, public: bool = False) -> tuple[str, ...]:
     """TRF-2026's `172` line (the tournament-rating method; VCL Q145) and one NRS record for
     each player with a national rating, federation code the tournament's (else the player's).
-    Nothing for a FIDE-rated tournament without national ratings."""
+    Nothing for a FIDE-rated tournament without national ratings. `public`: no birth date."""
     method = RatingMethod(tournament.rating_method)
     federation = tournament.federation.strip().upper()[:3]
     records = [
@@ -167,7 +180,7 @@ def national_lines(tournament: Tournament) -> tuple[str, ...]:
                 name=player.name,
                 sex=player.sex,
                 origin=player.federation,
-                birth_date=player.birth_date,
+                birth_date="" if public else player.birth_date,
             )
         )
         for player in tournament.players.filter(national_rating__gt=0).order_by("pairing_number")
