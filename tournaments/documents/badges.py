@@ -40,7 +40,7 @@ class BadgeWords:
     """The words the badges print, in the document's language."""
 
     code: str = "Check-in code"
-    scan: str = "Scan to check in before each round, or type the code at"
+    scan: str = "Scan to check in before each round, or type the code at %(address)s"
     none: str = "No players yet: no badges."
 
 
@@ -106,7 +106,9 @@ def _badge(
     canvas.drawString(x + pad, y + pad + 10, badge.code)
     canvas.setFont(face.regular, 6.5)
     canvas.setFillColor(colors.HexColor("#555555"))
-    canvas.drawString(x + pad, y + pad, fit(f"{words.scan} {site}", face.regular, 6.5, w - 2 * pad))
+    canvas.drawString(
+        x + pad, y + pad, fit(words.scan % {"address": site}, face.regular, 6.5, w - 2 * pad)
+    )
     widget = QrCodeWidget(badge.url, barLevel="M")
     left, bottom, right, upper = widget.getBounds()
     drawing = Drawing(

@@ -218,7 +218,7 @@ def badges(request: ArbiterRequest, tournament: Tournament) -> HttpResponse:
         cards.append(Badge(player.name, details, code, f"{site}?code={code}"))
     words = BadgeWords(
         code=gettext("Check-in code"),
-        scan=gettext("Scan to check in before each round, or type the code at"),
+        scan=gettext("Scan to check in before each round, or type the code at %(address)s"),
         none=gettext("No players yet: no badges."),
     )
     return pdf_response(

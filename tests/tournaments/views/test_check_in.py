@@ -246,6 +246,11 @@ def test_the_badges_carry_each_player_s_code(
     text = pdf_text(response.content)
     for player in tournament.players.all():
         assert shown_code(player_code(player)) in text
+    italian = arbiter_client.get(
+        reverse("pdf-badges", args=[tournament.slug]), HTTP_ACCEPT_LANGUAGE="it"
+    )
+    assert "or type the code at http://testserve" in text
+    assert "o digita il codice su http://testserve" in pdf_text(italian.content)
 
 
 def test_the_round_s_check_in_sheet_carries_the_marks(
