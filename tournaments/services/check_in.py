@@ -103,8 +103,11 @@ def check_in_mark(
     bye = rnd.byes.filter(player=player).first()
     if bye is not None and status == CheckInStatus.PRESENT:
         raise CheckInRefused(
-            _("%(name)s has a %(bye)s in round %(number)s: cancel it on the player's page first.")
-            % {"name": player.name, "bye": bye.get_kind_display().lower(), "number": rnd.number}
+            _(
+                "%(name)s has a bye in round %(number)s (%(bye)s): cancel it on the player's "
+                "page first."
+            )
+            % {"name": player.name, "bye": bye.get_kind_display(), "number": rnd.number}
         )
     if not status:
         CheckIn.objects.filter(round=rnd, player=player).delete()
@@ -173,8 +176,11 @@ def player_check_in(*, tournament: Tournament, code: str, device: str) -> SelfCh
     bye = rnd.byes.filter(player=player).first()
     if bye is not None:
         raise CheckInRefused(
-            _("%(name)s has a %(bye)s in round %(number)s: see the arbiter at the desk to play.")
-            % {**values, "bye": bye.get_kind_display().lower()}
+            _(
+                "%(name)s has a bye in round %(number)s (%(bye)s): see the arbiter at the desk "
+                "to play."
+            )
+            % {**values, "bye": bye.get_kind_display()}
         )
     digest = device_digest(device)
     current = CheckIn.objects.filter(round=rnd, player=player).first()

@@ -13,7 +13,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -37,9 +37,19 @@ from tournaments.views.confirming import back_to
 from tournaments.views.printing import pdf_response
 
 DESK_KEYS = (
-    ("p", CheckInStatus.PRESENT, _("Present"), _("Here")),
-    ("a", CheckInStatus.ABSENT, _("Absent (announced): a zero-point bye"), _("Absent")),
-    ("w", CheckInStatus.WITHDRAWN, _("Withdraws from the tournament"), _("Withdraws")),
+    ("p", CheckInStatus.PRESENT, _("Present"), pgettext_lazy("check-in", "Here")),
+    (
+        "a",
+        CheckInStatus.ABSENT,
+        _("Absent (announced): a zero-point bye"),
+        pgettext_lazy("check-in", "Absent"),
+    ),
+    (
+        "w",
+        CheckInStatus.WITHDRAWN,
+        _("Withdraws from the tournament"),
+        pgettext_lazy("check-in", "Withdraws"),
+    ),
 )
 """The desk's keys: key, mark, what it means, button text (Backspace clears the mark)."""
 

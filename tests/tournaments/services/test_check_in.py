@@ -137,7 +137,7 @@ def test_a_player_with_a_bye_is_not_marked_present(arbiter: User) -> None:
     player = _player(tournament, 4)
     bye_request(player=player, round_number=1, kind=ByeKind.HALF_POINT, by=arbiter)
 
-    with pytest.raises(CheckInRefused, match="half-point bye in round 1"):
+    with pytest.raises(CheckInRefused, match=r"has a bye in round 1 \(Half-point bye\)"):
         check_in_mark(
             rnd=tournament.round_set.get(number=1),
             player=player,
@@ -265,6 +265,51 @@ def test_two_phones_at_once_check_the_player_in_once(postgresql_required: None) 
 
     assert sorted(outcomes) == ["checked in", "refused"]
     assert CheckIn.objects.count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_desk_and_a_phone_at_once_leave_one_mark_and_a_clear_refusal(
+    postgresql_required: None,
+) -> None:
+    """The arbiter marks a player absent while the player checks in from a phone: one of them
+    is stored, the other is told (compare-and-set under the tournament's lock)."""
+    arbiter = UserFactory.create(username="chief")
+    tournament = tournament_with_players(4)
+    _open(tournament, arbiter)
+    player = _player(tournament, 2)
+    rnd = tournament.round_set.get(number=1)
+    barrier = threading.Barrier(2)
+    outcomes: list[str] = []
+
+    def desk() -> None:
+        try:
+            barrier.wait()
+            check_in_mark(rnd=rnd, player=player, status="absent", expected="", by=arbiter)
+            outcomes.append("desk")
+        except CheckInRefused as refusal:
+            outcomes.append("desk refused" if refusal.conflict else str(refusal))
+        finally:
+            connection.close()
+
+    def phone() -> None:
+        try:
+            barrier.wait()
+            player_check_in(tournament=tournament, code=player_code(player), device="phone-a")
+            outcomes.append("phone")
+        except CheckInRefused as refusal:
+            outcomes.append("phone refused" if "recorded" in str(refusal) else str(refusal))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=desk), threading.Thread(target=phone)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert sorted(outcomes) in (["desk", "phone refused"], ["desk refused", "phone"])
+    stored = CheckIn.objects.get()
+    assert stored.status == (CheckInStatus.ABSENT if "desk" in outcomes else CheckInStatus.PRESENT)
 
 
 def test_marking_the_absentees_gives_byes_and_withdrawals_in_one_action(arbiter: User) -> None:

@@ -301,3 +301,22 @@ def test_the_dashboard_and_the_print_menu_lead_to_the_check_in(
     page = dashboard.content.decode()
     assert f'href="{_desk(tournament)}"' in page
     assert f'href="{reverse("pdf-badges", args=[tournament.slug])}"' in page
+
+
+def test_a_round_robin_s_pairing_page_offers_no_absentees_action(
+    arbiter_client: Client, tournament: Tournament
+) -> None:
+    Tournament.objects.filter(pk=tournament.pk).update(format="round_robin")
+    arbiter_client.post(_mark_url(tournament, 1), {"status": "present"})
+
+    page = arbiter_client.get(reverse("pairing-round", args=[tournament.slug, 1])).content
+    refused = arbiter_client.post(
+        reverse("manage-check-in-absentees", args=[tournament.slug, 1]),
+        {"shown": ["2", "3", "4", "5", "6"]},
+        follow=True,
+    )
+
+    assert "A round robin's pairings are fixed" in page.decode()
+    assert "manage/round/1/check-in/absentees/" not in page.decode()
+    assert "A round robin&#x27;s pairings are fixed" in refused.content.decode()
+    assert not Bye.objects.exists()
