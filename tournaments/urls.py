@@ -35,6 +35,11 @@ urlpatterns = [
     path("e/<slug:event_slug>/manage/edit/", events.event_edit, name="event-edit"),
     path("e/<slug:event_slug>/manage/sections/new/", events.section_new, name="event-section-new"),
     path(
+        "e/<slug:event_slug>/manage/sections/attach/",
+        events.section_attach,
+        name="event-section-attach",
+    ),
+    path(
         "e/<slug:event_slug>/manage/sections/setup/",
         events.section_setup,
         name="event-section-setup",

@@ -269,6 +269,7 @@ RULES: dict[str, Rule] = {
     "event-edit": ARBITER_FORM,
     "event-section-new": ARBITER_FORM,
     "event-section-setup": ARBITER_ACTION,
+    "event-section-attach": ARBITER_ACTION,
     "event-role-give": ARBITER_ACTION,
     "event-role-remove": ARBITER_ACTION,
     "event-move": ARBITER_ACTION,

@@ -277,6 +277,12 @@ TARGETS = (
         kwargs=("event_slug",),
     ),
     Target(
+        "event-section-attach",
+        "arbiter",
+        lambda world: {"tournament": str(world.ours.tournament.pk), "first_board": "1"},
+        kwargs=("event_slug",),
+    ),
+    Target(
         "event-role-give",
         "arbiter",
         lambda _: {"username": "deputy", "role": "deputy"},

@@ -86,6 +86,7 @@ CONTEXT_HELP: Final[dict[str, str]] = {
     "event-edit": "setting-up-an-event#creating-the-event",
     "event-section-new": "setting-up-an-event#adding-sections",
     "event-section-setup": "setting-up-an-event#rating-limits-and-board-numbers",
+    "event-section-attach": "setting-up-an-event#a-tournament-made-before-its-event",
     "event-role-give": "setting-up-an-event#roles-in-the-event",
     "event-role-remove": "setting-up-an-event#roles-in-the-event",
     "event-move": "setting-up-an-event#moving-a-player-to-another-section",

@@ -36,9 +36,12 @@ class TournamentWithCount(TypedDict):
 
 
 def tournament_list() -> QuerySet[WithAnnotations[Tournament, TournamentWithCount]]:
-    """Every tournament, newest first, with its number of players (`player_count`)."""
-    return Tournament.objects.annotate(player_count=Count("players")).order_by(
-        "-start_date", "-created", "name"
+    """Every tournament, newest first, with its number of players (`player_count`) and the
+    event it is a section of (joined: no query more)."""
+    return (
+        Tournament.objects.select_related("event")
+        .annotate(player_count=Count("players"))
+        .order_by("-start_date", "-created", "name")
     )
 
 

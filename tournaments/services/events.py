@@ -22,6 +22,7 @@ from tournaments.domain.text import control_characters, starts_like_a_formula
 from tournaments.exceptions import EventRefused, RoleRefused
 from tournaments.models import (
     MAX_RATING,
+    ArbiterRole,
     Event,
     EventAuditEntry,
     EventRole,
@@ -219,6 +220,44 @@ def event_section_create(
         entity="section",
         entity_id=section.pk,
         new=f"{section.name} added: {setup.describe()}",
+    )
+    return section
+
+
+@transaction.atomic
+def event_section_attach(
+    *, event: Event, tournament: Tournament, setup: SectionSetup, by: User
+) -> Tournament:
+    """Make an existing tournament that stands alone a section of the event (the organisers,
+    when they are also the tournament's chief arbiter): a tournament made before its event
+    joins it as it is, its rounds, players and settings untouched."""
+    event = lock_event(event.pk)
+    _require_organiser(event, by)
+    _check_setup(setup)
+    section = lock_tournament(tournament.pk)
+    if not section.roles.filter(user=by, role=ArbiterRole.CHIEF).exists():
+        raise RoleRefused(
+            _("Only the chief arbiter of %(name)s may add it to an event.") % {"name": section.name}
+        )
+    if section.event_id is not None:
+        raise EventRefused(_("%(name)s is already a section of an event.") % {"name": section.name})
+    section.event = event
+    section.lowest_rating, section.highest_rating = setup.lowest_rating, setup.highest_rating
+    section.first_board = setup.first_board
+    section.save(update_fields=["event", "lowest_rating", "highest_rating", "first_board"])
+    audit(
+        tournament=section,
+        by=by,
+        entity="tournament",
+        entity_id=section.pk,
+        new=f"section of {event.name}: {setup.describe()}",
+    )
+    event_audit(
+        event=event,
+        by=by,
+        entity="section",
+        entity_id=section.pk,
+        new=f"{section.name} joined: {setup.describe()}",
     )
     return section
 

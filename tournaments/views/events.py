@@ -35,12 +35,13 @@ from tournaments.http import (
     user_can_arbitrate,
     user_event_roles,
 )
-from tournaments.models import ARBITER_KINDS, Event, EventRoleKind
+from tournaments.models import ARBITER_KINDS, ArbiterRole, Event, EventRoleKind, Tournament
 from tournaments.selectors.events import SORTS, event_sections
 from tournaments.services.events import (
     event_create,
     event_role_give,
     event_role_remove,
+    event_section_attach,
     event_section_create,
     event_update,
     section_set_setup,
@@ -113,6 +114,7 @@ def event_manage(request: ArbiterRequest, event: Event) -> HttpResponse:
         "arbiter": bool(roles & set(ARBITER_KINDS)),
         "roles": event.roles.select_related("user").order_by("role", "created"),
         "role_form": EventRoleForm(),
+        "standalone": _standalone(request) if EventRoleKind.ORGANISER in roles else [],
         "audit": event.audit_entries.select_related("user")[:AUDIT_SHOWN],
     }
     return render(request, "tournaments/events/manage.html", context)
@@ -157,6 +159,45 @@ def section_new(request: ArbiterRequest, event: Event) -> HttpResponse:
             return redirect("event-manage", event.slug)
     context = {"form": form, "section_form": section_form, "event": event}
     return render(request, "tournaments/manage/tournament_form.html", context)
+
+
+def _standalone(request: ArbiterRequest) -> list[Tournament]:
+    """The tournaments standing alone whose chief arbiter is the user: those they may add."""
+    return list(
+        Tournament.objects.filter(
+            event__isnull=True, roles__user=request.user, roles__role=ArbiterRole.CHIEF
+        ).order_by("name")
+    )
+
+
+@event_organiser_required
+@require_POST
+def section_attach(request: ArbiterRequest, event: Event) -> HttpResponse:
+    """Add a tournament that stands alone (of which the user is chief arbiter) as a section."""
+    form = SectionSetupForm(request.POST)
+    choice = get_object_or_404(Tournament, pk=_posted_id(request, "tournament"), event__isnull=True)
+    if not form.is_valid():
+        errors = [str(error) for errors in form.errors.values() for error in errors]
+        messages.error(request, " ".join(errors))
+        return redirect("event-manage", event.slug)
+    try:
+        joined = event_section_attach(
+            event=event, tournament=choice, setup=form.setup(), by=request.user
+        )
+    except TournamentError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(
+            request,
+            _("%(name)s is a section of %(event)s.") % {"name": joined.name, "event": event.name},
+        )
+    return redirect("event-manage", event.slug)
+
+
+def _posted_id(request: ArbiterRequest, name: str) -> int:
+    """A posted id; 0 (found nowhere) when missing or not a number."""
+    value = request.POST.get(name, "")
+    return int(value) if value.isascii() and value.isdigit() and len(value) < 12 else 0
 
 
 @event_organiser_required

@@ -27,6 +27,7 @@ from tournaments.services.events import (
     event_create,
     event_role_give,
     event_role_remove,
+    event_section_attach,
     event_section_create,
     event_update,
     section_set_setup,
@@ -228,3 +229,29 @@ def test_a_tournament_with_no_event_works_as_before(organiser: User) -> None:
     assert alone.rating_limits.unlimited
     assert alone.hall_board(1) == 1
     assert not Event.objects.exists()
+
+
+def test_a_standalone_tournament_joins_an_event_as_it_is(event: Event, organiser: User) -> None:
+    alone = TournamentFactory.create(name="Blitz")
+    alone.roles.create(user=organiser, role=ArbiterRole.CHIEF)
+    joined = event_section_attach(
+        event=event, tournament=alone, setup=SectionSetup(first_board=301), by=organiser
+    )
+    assert (joined.event_id, joined.first_board, joined.rounds) == (event.pk, 301, alone.rounds)
+    assert EventAuditEntry.objects.filter(
+        event=event, new_value__startswith="Blitz joined"
+    ).exists()
+    with pytest.raises(EventRefused, match="already a section"):
+        event_section_attach(event=event, tournament=alone, setup=SectionSetup(), by=organiser)
+
+
+def test_only_the_tournament_s_chief_arbiter_brings_it_into_an_event(
+    event: Event, organiser: User
+) -> None:
+    theirs = TournamentFactory.create(name="Theirs")
+    theirs.roles.create(user=UserFactory.create(username="their-chief"), role=ArbiterRole.CHIEF)
+    theirs.roles.create(user=organiser, role=ArbiterRole.DEPUTY)
+    with pytest.raises(RoleRefused, match="Only the chief arbiter of Theirs"):
+        event_section_attach(event=event, tournament=theirs, setup=SectionSetup(), by=organiser)
+    theirs.refresh_from_db()
+    assert theirs.event_id is None

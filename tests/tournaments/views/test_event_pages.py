@@ -358,3 +358,54 @@ def test_open_b_s_boards_are_numbered_from_101_wherever_players_look(
     results = arbiter_client.get(f"/t/{open_b.slug}/manage/round/1/results/").content.decode()
     assert 'id="board-1"' in results and 'data-hall-board="101"' in results
     assert "Board 101: Beta, Dario against Gamma, Elena" in results
+
+
+def test_the_home_page_leads_from_a_section_to_its_event_in_the_same_queries(
+    client: Client,
+    event: Event,
+    open_a: Tournament,
+    open_b: Tournament,
+    django_assert_num_queries: DjangoAssertNumQueries,
+) -> None:
+    TournamentFactory.create(name="Alone")
+    with django_assert_num_queries(2):
+        html = client.get("/").content.decode()
+    assert html.count(f'<a class="card-event" href="/e/{event.slug}/">Bologna Open</a>') == 2
+
+
+def test_the_organiser_adds_a_tournament_of_theirs_made_before_the_event(
+    arbiter_client: Client, arbiter: User, event: Event, open_a: Tournament
+) -> None:
+    blitz = TournamentFactory.create(name="Saturday Blitz", slug="saturday-blitz")
+    blitz.roles.create(user=arbiter, role="chief")
+    page = arbiter_client.get(f"/e/{event.slug}/manage/").content.decode()
+    assert f'<option value="{blitz.pk}">Saturday Blitz</option>' in page
+    assert f'<option value="{open_a.pk}">' not in page.split('id="id_attach_tournament"')[1]
+    response = arbiter_client.post(
+        f"/e/{event.slug}/manage/sections/attach/",
+        {"tournament": blitz.pk, "lowest_rating": "", "highest_rating": "", "first_board": "301"},
+        follow=True,
+    )
+    assert "Saturday Blitz is a section of Bologna Open." in response.content.decode()
+    blitz.refresh_from_db()
+    assert (blitz.event_id, blitz.first_board) == (event.pk, 301)
+    for forged in ("", "x", "99999999999999999999", str(open_a.pk)):
+        answer = arbiter_client.post(
+            f"/e/{event.slug}/manage/sections/attach/", {"tournament": forged, "first_board": "1"}
+        )
+        assert answer.status_code == 404
+
+
+def test_someone_else_s_tournament_is_not_added(
+    arbiter_client: Client, event: Event, snapshot: Callable[[], Snapshot]
+) -> None:
+    theirs = TournamentFactory.create(name="Theirs")
+    theirs.roles.create(user=UserFactory.create(username="other"), role="chief")
+    before = snapshot()
+    response = arbiter_client.post(
+        f"/e/{event.slug}/manage/sections/attach/",
+        {"tournament": theirs.pk, "first_board": "1"},
+        follow=True,
+    )
+    assert "Only the chief arbiter of Theirs may add it to an event." in response.content.decode()
+    assert snapshot() == before
