@@ -1,10 +1,11 @@
-"""Limits on the account forms a stranger can post: sign-up and password reset.
+"""Limits on the forms a stranger can post: sign-up, password reset and an event's entry form.
 
 Each limit counts posts per client address (`config.client_address`) in a fixed window of an
-hour in the cache (Redis in the compose stack, shared by every worker); the password reset also
-counts per e-mail address, so that nobody can flood one arbiter's mailbox. A post over the limit
-is answered 429 with a page that says when to try again; GETs are never limited. If the cache
-does not answer, the post goes through: a limit must not take the forms down with Redis.
+hour in the cache (Redis in the compose stack, shared by every worker); the password reset and
+the entry form also count per e-mail address, so that nobody can flood one mailbox. A post over
+the limit is answered 429 with a page that says when to try again; GETs are never limited. If
+the cache does not answer, the post goes through: a limit must not take the forms down with
+Redis.
 """
 
 from __future__ import annotations

@@ -254,14 +254,15 @@ EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
 PASSWORD_RESET_TIMEOUT = env_int("PASSWORD_RESET_TIMEOUT", 3 * 24 * 3600)
-# Posts an hour to the account forms (config/rate_limits.py): per client address, and for the
-# password reset also per e-mail address.
+# Posts an hour to the account forms and the events' public entry form (config/rate_limits.py):
+# per client address, and for the password reset and the entry form also per e-mail address.
 RATE_LIMITS = {
     "signup": env_int("SIGNUP_LIMIT_PER_HOUR", 10),
     "password_reset": env_int("PASSWORD_RESET_LIMIT_PER_HOUR", 5),
     # a hall's players may share one address (the venue's Wi-Fi): generous, the codes carry
     # 50 bits (issue 32)
     "check_in": env_int("CHECK_IN_LIMIT_PER_HOUR", 300),
+    "entry": env_int("ENTRY_LIMIT_PER_HOUR", 20),
     # The read API and the feeds (issue 35, docs/api.md): requests a minute per client address
     "api": env_int("API_LIMIT_PER_MINUTE", 300),
 }

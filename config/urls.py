@@ -17,7 +17,7 @@ from config.rate_limits import rate_limited
 from hub.api import api
 from pairing.tasks import trf_import_job_send_on_commit
 from standings.export_ranks import trf_ranks
-from tournaments.views import check_in, exports, imports, reports
+from tournaments.views import check_in, entry_form, exports, imports, reports
 from tournaments.views.arbiters import signup
 
 
@@ -99,6 +99,13 @@ urlpatterns = [
         "t/<slug:slug>/check-in/",
         rate_limited("check_in")(check_in.self_check_in),
         name="self-check-in",
+    ),
+    # An event's public entry form (issue 32), limited per address and e-mail address like the
+    # account forms (config/rate_limits.py).
+    path(
+        "e/<slug:event_slug>/enter/",
+        rate_limited("entry", per_email=True)(entry_form.entry_form),
+        name="event-enter",
     ),
     path("", include("tournaments.urls")),
     path("", include("pairing.urls")),

@@ -8,6 +8,8 @@ from tournaments.views import (
     arbiters,
     check_in,
     entries,
+    entry_desk,
+    entry_form,
     events,
     exports,
     fide_mode,
@@ -56,6 +58,31 @@ urlpatterns = [
     path("exports/", exports.exports, name="exports"),
     # exports/reports.zip, t/<slug>/export.trf and t/<slug>/rating-report.trf: config/urls.py
     # (they take the standings app's ranks for the TRF rank column, Q217)
+    # e/<slug>/enter/ (the public entry form, rate limited): config/urls.py
+    path("e/<slug:event_slug>/entries/", entry_form.event_entries, name="event-entries"),
+    path("e/<slug:event_slug>/manage/entries/", entry_desk.entry_queue, name="event-entry-queue"),
+    path(
+        "e/<slug:event_slug>/manage/entries/decide/",
+        entry_desk.entry_decide,
+        name="event-entry-decide",
+    ),
+    path(
+        "e/<slug:event_slug>/manage/entries/move/",
+        entry_desk.entry_move_view,
+        name="event-entry-move",
+    ),
+    path("e/<slug:event_slug>/manage/entry-form/", entry_desk.entry_desk, name="event-entry-desk"),
+    path(
+        "e/<slug:event_slug>/manage/entry-form/section/",
+        entry_desk.section_terms,
+        name="event-entry-terms",
+    ),
+    path("e/<slug:event_slug>/manage/fees/", entry_desk.entry_fees, name="event-entry-fees"),
+    path(
+        "e/<slug:event_slug>/manage/fees.csv",
+        entry_desk.entry_fees_csv,
+        name="event-entry-fees-csv",
+    ),
     path("t/<slug:slug>/", public.tournament_detail, name="tournament-detail"),
     path("t/<slug:slug>/rating-report/", reports.rating_report, name="rating-report"),
     path(

@@ -35,6 +35,16 @@ CONTEXT_HELP: Final[dict[str, str]] = {
     "manage-check-in-absentees": "check-in#absentees-before-pairing",
     "self-check-in": "check-in#players-checking-in-from-their-phones",
     "pdf-badges": "check-in#badges-and-the-check-in-sheet",
+    # Online entries (issue 32)
+    "event-enter": "entries#the-entry-form",
+    "event-entries": "entries#the-public-entry-list",
+    "event-entry-queue": "entries#the-queue",
+    "event-entry-decide": "entries#the-queue",
+    "event-entry-move": "entries#the-queue",
+    "event-entry-desk": "entries#opening-the-entry-form",
+    "event-entry-terms": "entries#opening-the-entry-form",
+    "event-entry-fees": "entries#fees-and-the-treasurers-list",
+    "event-entry-fees-csv": "entries#fees-and-the-treasurers-list",
     # Tournaments: arbiters
     "home": "accounts-and-arbiters#the-home-page",
     "tournament-new": "creating-a-tournament#creating-a-tournament",

@@ -12,6 +12,7 @@ from django.core.validators import MaxValueValidator
 from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from tournaments.domain.entries import EntryStatus as DomainEntryStatus
 from tournaments.domain.entries import FeeStatus as DomainFeeStatus
@@ -31,9 +32,9 @@ class EntryStatus(models.TextChoices):
 
 
 class FeeStatus(models.TextChoices):
-    DUE = DomainFeeStatus.DUE.value, _("Due")
-    PAID = DomainFeeStatus.PAID.value, _("Paid")
-    WAIVED = DomainFeeStatus.WAIVED.value, _("Waived")
+    DUE = DomainFeeStatus.DUE.value, pgettext_lazy("entry fee", "Due")
+    PAID = DomainFeeStatus.PAID.value, pgettext_lazy("entry fee", "Paid")
+    WAIVED = DomainFeeStatus.WAIVED.value, pgettext_lazy("entry fee", "Waived")
 
 
 class EntryDesk(models.Model):
