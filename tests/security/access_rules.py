@@ -273,6 +273,18 @@ RULES: dict[str, Rule] = {
     "event-role-give": ARBITER_ACTION,
     "event-role-remove": ARBITER_ACTION,
     "event-move": ARBITER_ACTION,
+    # online entries (issue 32): the form and the entry list for everyone; the queue for the
+    # event's arbiters; the form's settings and the treasurer's list for its organisers (the
+    # world's arbiter is both: tests/tournaments/views/test_online_entries.py tells them apart)
+    "event-enter": Rule(get=everyone(200), post=everyone(THROUGH)),
+    "event-entries": PUBLIC_PAGE,
+    "event-entry-queue": ARBITER_PAGE_GET_ONLY,
+    "event-entry-decide": ARBITER_ACTION_POST_ONLY,
+    "event-entry-move": ARBITER_ACTION_POST_ONLY,
+    "event-entry-desk": ARBITER_FORM,
+    "event-entry-terms": ARBITER_ACTION_POST_ONLY,
+    "event-entry-fees": ARBITER_FORM,
+    "event-entry-fees-csv": ARBITER_PAGE_GET_ONLY,
     "admin:login": Rule(get=everyone(THROUGH), post=everyone(THROUGH)),
     "admin:logout": Rule(get=everyone(ANSWERED), post=everyone(ANSWERED)),
 }
