@@ -81,7 +81,7 @@ def test_forged_posts_are_refused_cleanly_and_save_nothing(
     world: EntryEvent, client: Client
 ) -> None:
     foreign = TournamentFactory.create(event=EventFactory.create(slug="other"))
-    forged = [
+    forged: list[tuple[dict[str, object], int]] = [
         # a rating and a name typed beside a listed FIDE ID are ignored; a section the rating
         # does not allow, another event's section, a section that is no number, no e-mail
         ({"fide_id": "100002", "section": world.open_c.pk}, 409),
