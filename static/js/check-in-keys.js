@@ -67,6 +67,10 @@
       status.className = "entry-status entry-status-" + player.state;
       status.textContent = player.message;
     }
+    var present = document.getElementById("check-in-present");
+    if (present) {
+      present.textContent = document.querySelectorAll("tr.check-in-row[data-status=present]").length;
+    }
     var total = document.getElementById("entry-pending");
     if (total) {
       var count = pendingCount();

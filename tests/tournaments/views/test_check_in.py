@@ -45,7 +45,7 @@ def test_the_desk_lists_every_player_of_the_round_with_the_keys(
     page = response.content.decode()
     assert page.count('class="result-row check-in-row') == 6
     assert 'data-key="p"' in page and 'data-key="Backspace"' in page
-    assert "0 of 6 players checked in." in page
+    assert '<span id="check-in-present">0</span> of 6 players checked in.' in page
 
 
 def test_a_key_at_the_desk_answers_the_player_s_row(
