@@ -90,7 +90,7 @@ compilemessages: install-runtime
 	SECRET_KEY=messages $(PY) manage.py compilemessages --ignore '.venv' --ignore 'tests' --verbosity 0
 
 # `make run` is the hall's one command (`swiss-arbiter hall`, issue 34; docs/manual/running-the-hall.md)
-# with its data in var/: waitress, DEBUG off, the pairing worker in-process; `make run HALL_ARGS=--lan`
+# with its data in var/: granian, DEBUG off, the pairing worker in-process; `make run HALL_ARGS=--lan`
 # serves the hall's network. `make dev` is Django's development server with DEBUG on.
 HALL_ARGS ?=
 run: install-runtime compilemessages

@@ -12,6 +12,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
 from django.views.i18n import set_language
 
+from config.hall.views import event_download
 from config.health import health
 from config.rate_limits import rate_limited
 from hub.api import api
@@ -31,6 +32,7 @@ urlpatterns = [
     path("favicon.ico", favicon),
     path("admin/", admin.site.urls),
     path("health", health, name="health"),
+    path("hall/event.zip", event_download, name="hall-event"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/signup/", rate_limited("signup")(signup), name="signup"),

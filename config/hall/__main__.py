@@ -6,4 +6,5 @@ import sys
 
 from config.hall.cli import main
 
-sys.exit(main())
+if __name__ == "__main__":  # not again in the server's worker process (spawned, it imports this)
+    sys.exit(main())

@@ -5,7 +5,7 @@
 
 `hall` keeps everything in one data folder (the SQLite database in WAL mode, a generated secret
 key, the collected static files, the snapshots), brings the database up to date, loads the demo
-on the first start, and serves the application with waitress, DEBUG off, the static files by
+on the first start, and serves the application with granian, DEBUG off, the static files by
 WhiteNoise, the pairing worker in a thread of the same process (`config.hall.worker`; with
 CELERY_BROKER_URL set, the real Celery worker instead), then opens the browser. `--lan` serves
 the hall's network: the address the players' phones reach, which the QR codes and printed sheets
@@ -30,7 +30,7 @@ SECRET_FILE = "secret_key"
 DATABASE_FILE = "db.sqlite3"
 DEFAULT_PORT = 8000
 DEFAULT_THREADS = 8
-"""waitress's threads: requests served at once (the benchmark of docs/deployment.md)."""
+"""granian's threads running the application: requests served at once (docs/deployment.md)."""
 
 
 def default_data_folder() -> Path:
@@ -101,14 +101,14 @@ def main(argv: list[str] | None = None) -> int:
     if options.command == "hall":
         return _hall(options, folder)
     prepare(folder, allowed_hosts="localhost,127.0.0.1")
+    if options.command == "manage":
+        from django.core.management import execute_from_command_line
+
+        execute_from_command_line(["swiss-arbiter manage", *options.arguments])
+        return 0
     import django
 
     django.setup()
-    from django.core.management import call_command
-
-    if options.command == "manage":
-        call_command(*options.arguments) if options.arguments else call_command("help")
-        return 0
     from config.hall.commands import backup_now, restore_snapshot
 
     if options.command == "backup":

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import logging
-import os
 import sys
 from pathlib import Path
 
@@ -13,9 +11,7 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from config.hall.backups import SnapshotError, restore, snapshot
-from config.hall.event import SnapshotClock, backup_folder, sqlite_database
-
-logger = logging.getLogger(__name__)
+from config.hall.event import backup_folder, sqlite_database
 
 
 def setup_database(*, demo: bool) -> None:
@@ -29,24 +25,21 @@ def setup_database(*, demo: bool) -> None:
 
 
 def serve(*, host: str, port: int, threads: int) -> None:
-    """Serve the application with waitress until Ctrl+C, with the hall's worker beside it."""
-    from waitress import create_server
+    """Serve the application with granian (one serving process, `threads` threads running the
+    application, the worker beside them: config.hall.wsgi) until Ctrl+C."""
+    from granian import Granian
+    from granian.constants import Interfaces
 
-    from config.hall.worker import HallWorker
-    from config.wsgi import application
-
-    worker = HallWorker(on_tick=SnapshotClock()) if os.environ.get("HALL_WORKER") else None
-    server = create_server(application, host=host, port=port, threads=threads, ident="")
-    if worker is not None:
-        worker.start()
-    try:
-        server.run()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        server.close()
-        if worker is not None:
-            worker.stop()
+    Granian(
+        "config.hall.wsgi:hall_application",
+        address=host,
+        port=port,
+        interface=Interfaces.WSGI,
+        workers=1,
+        blocking_threads=threads,
+        factory=True,
+        respawn_failed_workers=True,
+    ).serve()
 
 
 def backup_now() -> int:

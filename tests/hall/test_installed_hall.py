@@ -10,11 +10,24 @@ import sqlite3
 import subprocess
 import sys
 import sysconfig
+import time
 import venv
 import zipfile
+from contextlib import closing
 from pathlib import Path
 
-from tests.hall.servers import free_port, get, running, source_copy
+from tests.hall.servers import ROOT, free_port, get, hall_environment, running, source_copy
+
+ROUND_3 = ROOT / "tests/data/reference/worked-example/rounds/round-3-input.trf"
+REQUEST_PAIRING = (
+    "from pathlib import Path; "
+    "from pairing.services.rounds import round_request_pairing; "
+    "from pairing.services.trf_import import tournament_import_trf; "
+    "t = tournament_import_trf(text=Path({path!r}).read_text(encoding='utf-8'), slug='round-3'); "
+    "round_request_pairing(rnd=t.round_set.get(number=3), by=None)"
+)
+"""A pairing asked by another process (its in-memory queue reaches no worker): the database
+holds it, and the hall's worker pairs it when the clock's sweep finds it."""
 
 
 def _wheel(tmp_path: Path) -> Path:
@@ -26,6 +39,23 @@ def _wheel(tmp_path: Path) -> Path:
     )
     (wheel,) = tmp_path.glob("swissarbiter-*.whl")
     return wheel
+
+
+def _round_3_state(data: Path, *, seconds: float) -> tuple[str, str]:
+    """The pairing run's status and the round's state once the run is done (or the time is up)."""
+    query = (
+        "SELECT run.status, round.state FROM pairing_pairingrun run "
+        "JOIN tournaments_round round ON round.id = run.round_id "
+        "JOIN tournaments_tournament t ON t.id = round.tournament_id WHERE t.slug = 'round-3'"
+    )
+    deadline, row = time.monotonic() + seconds, ("", "")
+    while time.monotonic() < deadline:
+        with closing(sqlite3.connect(data / "db.sqlite3")) as database, database:
+            row = database.execute(query).fetchone() or row
+        if row[0] in {"done", "failed"}:
+            break
+        time.sleep(0.5)
+    return row
 
 
 def test_the_wheel_carries_the_templates_static_files_manual_translations_and_demo(
@@ -66,6 +96,8 @@ def test_the_installed_hall_serves_the_demo_to_the_hall_network_with_debug_off(
         log=tmp_path / "hall.log",
         # the dependencies from the test's own environment: the test downloads none of them
         PYTHONPATH=sysconfig.get_paths()["purelib"],
+        PAIRING_RUN_RESEND_AFTER="1",
+        PAIRING_RUN_SWEEP_SECONDS="2",
     ):
         status, page = get(f"{hall}/t/worked-example/")
         assert status == 200
@@ -80,7 +112,16 @@ def test_the_installed_hall_serves_the_demo_to_the_hall_network_with_debug_off(
         assert b"URLconf" not in missing and b"Traceback" not in missing  # DEBUG is off
         health = json.loads(get(f"{hall}/health")[1])
         assert health == {"status": "ok", "database": "ok", "broker": "ok", "worker": "ok"}
+        subprocess.run(
+            [bin_dir / "swiss-arbiter", "--data", data, "manage", "shell", "-c",
+             REQUEST_PAIRING.format(path=str(ROUND_3))],
+            cwd=elsewhere,
+            env=hall_environment(PYTHONPATH=sysconfig.get_paths()["purelib"]),
+            check=True,
+            capture_output=True,
+        )  # fmt: skip
+        assert _round_3_state(data, seconds=60) == ("done", "paired")
 
     assert (data / "secret_key").stat().st_mode & 0o077 == 0
-    with sqlite3.connect(data / "db.sqlite3") as database:
+    with closing(sqlite3.connect(data / "db.sqlite3")) as database, database:
         assert database.execute("PRAGMA journal_mode").fetchone() == ("wal",)

@@ -179,6 +179,7 @@ RULES: dict[str, Rule] = {
     "pdf-report": Rule(get=report_readers(200), post=everyone(405)),
     "exports": Rule(get=officers(200), post=everyone(405)),
     "exports-zip": Rule(get=officers(200), post=everyone(405)),
+    "hall-event": Rule(get=staff(200), post=everyone(405)),
     "rating-report": Rule(get=report_readers(200), post=everyone(405)),
     "rating-report-file": Rule(get=report_readers(THROUGH), post=everyone(405)),
     "manage-rating-report": ARBITER_FORM,

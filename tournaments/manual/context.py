@@ -120,6 +120,7 @@ CONTEXT_HELP: Final[dict[str, str]] = {
     # Federation officers
     "exports": "federation-reports#the-exports-page",
     "exports-zip": "federation-reports#the-exports-page",
+    "hall-event": "running-the-hall#backups",
     "rating-report": "rating-reports#the-rating-report",
     "rating-report-file": "rating-reports#the-rating-report",
     "manage-rating-report": "rating-reports#the-reports-details",
