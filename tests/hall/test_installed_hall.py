@@ -71,6 +71,7 @@ def test_the_wheel_carries_the_templates_static_files_manual_translations_and_de
     assert "tournaments/fixtures/worked-example.trf" in names
     assert "tournaments/fixtures/ratinglists/players_list.zip" in names
     assert "config/hall/cli.py" in names
+    assert "hub/locale/it/LC_MESSAGES/django.mo" in names
     assert not any(name.startswith(("tests/", "build_support")) for name in names)
 
 
