@@ -16,6 +16,7 @@ from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.graphics.shapes import Drawing
 from reportlab.lib import colors
 from reportlab.lib.units import mm
+from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from tournaments.documents.layout import MARGIN, Paper, fit, fonts
@@ -101,14 +102,17 @@ def _badge(
     canvas.setFont(face.regular, 9)
     canvas.drawString(x + pad, top - 39, fit(badge.details, face.regular, 9, text_w))
     canvas.setFont(face.regular, 7.5)
-    canvas.drawString(x + pad, y + pad + 26, words.code)
+    canvas.drawString(x + pad, y + pad + 34, words.code)
     canvas.setFont("Courier-Bold", 17)
-    canvas.drawString(x + pad, y + pad + 10, badge.code)
+    canvas.drawString(x + pad, y + pad + 18, badge.code)
     canvas.setFont(face.regular, 6.5)
     canvas.setFillColor(colors.HexColor("#555555"))
-    canvas.drawString(
-        x + pad, y + pad, fit(words.scan % {"address": site}, face.regular, 6.5, w - 2 * pad)
-    )
+    # the address whole on two lines at most (a player types it), cut only beyond that
+    lines = simpleSplit(words.scan % {"address": site}, face.regular, 6.5, w - 2 * pad)
+    if len(lines) > 2:
+        lines = [lines[0], fit(" ".join(lines[1:]), face.regular, 6.5, w - 2 * pad)]
+    for index, line in enumerate(lines):
+        canvas.drawString(x + pad, y + pad + 7.5 * (len(lines) - 1 - index), line)
     widget = QrCodeWidget(badge.url, barLevel="M")
     left, bottom, right, upper = widget.getBounds()
     drawing = Drawing(
