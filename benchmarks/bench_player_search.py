@@ -157,10 +157,13 @@ def main() -> int:
         player_search(query)
     times: dict[str, list[float]] = {"part": [], "words": [], "fide": []}
     found = 0
+    timed: list[tuple[float, str]] = []
     for kind, query in asked:
         started = time.perf_counter()
         result = player_search(query)
-        times[kind].append((time.perf_counter() - started) * 1000)
+        elapsed = (time.perf_counter() - started) * 1000
+        times[kind].append(elapsed)
+        timed.append((elapsed, query))
         found += len(result.found)
     every = [value for values in times.values() for value in values]
     for kind, values in [*times.items(), ("all", every)]:
@@ -169,6 +172,8 @@ def main() -> int:
             f"p95 {percentile(values, 0.95):6.2f} ms  p99 {percentile(values, 0.99):6.2f} ms"
         )
     print(f"people listed per search: {found / len(asked):.1f} on average")
+    slowest = sorted(timed, reverse=True)[:5]
+    print("slowest:", ", ".join(f"{query!r} {elapsed:.1f} ms" for elapsed, query in slowest))
     for kind in times:
         query = next(query for asked_kind, query in asked if asked_kind == kind)
         print(f"\nplan of {kind} search {query!r}:\n{plan(query)}")

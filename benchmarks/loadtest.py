@@ -4,7 +4,8 @@
 
 It makes its own PostgreSQL database (`--db`, dropped and created again), imports the
 1000-player, 11-round tournament, starts gunicorn (DEBUG off) and runs wrk with 100 connections
-for 30 s on each of: the round page, the standings, the player cards, a mix of phones' polls
+for 30 s on each of: the round page, the standings, the player cards, the read API (a round,
+the standings, the players, the tournament: issue 35), a mix of phones' polls
 (htmx fragments with If-None-Match), then the same mix while two arbiters enter the results of
 the last round (reopened for it; one result every 2 s each), timing each of their posts. It
 prints one table: requests per second and p50/p95/p99 in milliseconds for each run, and the
@@ -233,6 +234,8 @@ def main() -> None:
         "STATIC_ROOT": static_root,
         "LOG_LEVEL": "WARNING",
         "PYTHONPATH": str(source),
+        # wrk asks from one address: the read API's limit per client would refuse it (issue 35)
+        "API_LIMIT_PER_MINUTE": str(10**9),
     }
     for name in ("CELERY_BROKER_URL", "REDIS_URL", "CACHE_URL"):
         env.pop(name, None)
@@ -255,7 +258,7 @@ def main() -> None:
     print_table(options, table)
 
 
-RUNS = ("round", "standings", "players", "poll", "push", "arbiters-alone", "arbiters")
+RUNS = ("round", "standings", "players", "api", "poll", "push", "arbiters-alone", "arbiters")
 """The runs of `measure`, in order (`--runs`)."""
 
 
@@ -268,6 +271,15 @@ def measure(server: Server, manage: list[str], base: str, slug: str) -> list[Fig
         "round": ("round page", [f"/t/{slug}/round/{last}/"]),
         "standings": ("standings", [f"/t/{slug}/standings/"]),
         "players": ("player pages", players),
+        "api": (
+            "read API",
+            [
+                f"/api/v1/tournaments/{slug}/rounds/{last}",
+                f"/api/v1/tournaments/{slug}/standings",
+                f"/api/v1/tournaments/{slug}/players",
+                f"/api/v1/tournaments/{slug}",
+            ],
+        ),
     }
     mix = [f"/t/{slug}/round/{last}/", f"/t/{slug}/standings/", *players[:8]]
     table = []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from hub import feeds, views
+from hub import feeds, views, widgets
 
 urlpatterns = [
     path("players/", views.players_search, name="players-search"),
@@ -13,4 +13,7 @@ urlpatterns = [
     path("feeds/rounds.atom", feeds.site_rounds_feed, name="feed-rounds"),
     path("t/<slug:slug>/rounds.atom", feeds.tournament_rounds_feed, name="tournament-feed-rounds"),
     path("t/<slug:slug>/rounds.ics", feeds.tournament_calendar, name="tournament-calendar"),
+    path("t/<slug:slug>/widget/standings/", widgets.standings_widget, name="widget-standings"),
+    path("t/<slug:slug>/widget/pairings/", widgets.pairings_widget, name="widget-pairings"),
+    path("t/<slug:slug>/widget/current/", widgets.current_round_widget, name="widget-current"),
 ]

@@ -142,6 +142,9 @@ RULES: dict[str, Rule] = {
     "feed-rounds": PUBLIC_PAGE,
     "tournament-feed-rounds": PUBLIC_PAGE,
     "tournament-calendar": PUBLIC_PAGE,
+    "widget-standings": PUBLIC_PAGE,
+    "widget-pairings": PUBLIC_PAGE,
+    "widget-current": PUBLIC_PAGE,
     # The read API (issue 35): anyone reads; a POST is refused (405). The world's tournament is
     # not finished (no TRF yet), is in no event, and its players have no FIDE ID.
     "api-v1:api-root": Rule(get=everyone(404), post=everyone(404)),

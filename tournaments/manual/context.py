@@ -153,6 +153,9 @@ CONTEXT_HELP: Final[dict[str, str]] = {
     "feed-rounds": "public-hub#feeds-and-calendars",
     "tournament-feed-rounds": "public-hub#feeds-and-calendars",
     "tournament-calendar": "public-hub#feeds-and-calendars",
+    "widget-standings": "public-hub#widgets-for-a-club-website",
+    "widget-pairings": "public-hub#widgets-for-a-club-website",
+    "widget-current": "public-hub#widgets-for-a-club-website",
 }
 """URL name → `<manual page>#<section anchor>`."""
 
