@@ -262,6 +262,36 @@ TARGETS = (
     ),
     Target("pairing-manual-validate", "arbiter", _no_fields, 3, ("slug", "number")),
     Target("arbiter-join", "nobody", lambda _: {"answer": "accept"}, kwargs=("slug", "token")),
+    # check-in (issue 32): round 3 is the world's next round to pair
+    Target(
+        "manage-check-in-player",
+        "arbiter",
+        lambda _: {"status": "present", "expected": ""},
+        3,
+        ("slug", "number", "pairing_number"),
+    ),
+    Target(
+        "manage-check-in-settings",
+        "arbiter",
+        lambda _: {"self_check_in": "on", "absences_before_withdrawal": "1"},
+        3,
+        ("slug", "number"),
+    ),
+    Target(
+        "manage-check-in-closing",
+        "arbiter",
+        lambda _: {"closes_at": "2030-05-02T14:45"},
+        3,
+        ("slug", "number"),
+    ),
+    Target(
+        "manage-check-in-absentees",
+        "arbiter",
+        lambda _: {"shown": "2", "withdraw": "2"},
+        3,
+        ("slug", "number"),
+    ),
+    Target("self-check-in", "anonymous", lambda _: {"code": "AAAAA-AAAAA"}),
     # events (issue 32): the world's arbiter is our event's organiser and chief arbiter
     Target("event-new", "arbiter", _event_fields, kwargs=()),
     Target("event-edit", "arbiter", _event_fields, kwargs=("event_slug",)),

@@ -31,6 +31,8 @@ from tournaments.models import (
     ArbiterInvitation,
     AuditEntry,
     Bye,
+    CheckIn,
+    CheckInSettings,
     ForbiddenPair,
     Game,
     IntegrityEvent,
@@ -64,6 +66,8 @@ _TABLES = (
     IntegrityEvent,
     RatingCorrection,
     AuditEntry,
+    CheckIn,
+    CheckInSettings,
     PairingRun,
     User,
 )
