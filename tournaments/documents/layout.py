@@ -230,15 +230,15 @@ def _grid_table(grid: Grid, width: float) -> Flowable:
 
 
 def _page_decorator(heading: Heading, face: Fonts) -> Callable[[Canvas, SimpleDocTemplate], None]:
-    """Draws the footer: the tournament, the document and the page number."""
+    """Draws the footer: the tournament, the document and the page number, and above them the
+    heading's own footer line (the hall's address) when it has one."""
 
     def decorate(canvas: Canvas, document: SimpleDocTemplate) -> None:
         canvas.saveState()
         canvas.setFont(face.regular, 7.5)
-        text = f"{heading.tournament} · {heading.title}"
-        if heading.footer:
-            text += f" · {heading.footer}"
-        canvas.drawString(MARGIN, MARGIN / 2, text)
+        canvas.drawString(MARGIN, MARGIN / 2, f"{heading.tournament} · {heading.title}")
+        if heading.footer:  # a line of its own above: a long one never runs into the page number
+            canvas.drawString(MARGIN, MARGIN / 2 + 9, heading.footer)
         canvas.drawRightString(
             document.pagesize[0] - MARGIN,
             MARGIN / 2,
