@@ -22,6 +22,9 @@ from tournaments.models import (
     ArbiterInvitation,
     AuditEntry,
     Bye,
+    Event,
+    EventAuditEntry,
+    EventRole,
     FederationOfficer,
     ForbiddenPair,
     Game,
@@ -65,6 +68,25 @@ class TournamentAdmin(ReadOnlyAdmin[Tournament]):
     list_display = ["name", "city", "start_date", "end_date", "rounds", "status", "fide_mode"]
     list_filter = ["status", "pairing_system", "fide_mode"]
     search_fields = ["name", "city", "slug"]
+
+
+@admin.register(Event)
+class EventAdmin(ReadOnlyAdmin[Event]):
+    list_display = ["name", "place", "start_date", "end_date", "organiser"]
+    search_fields = ["name", "place", "slug"]
+
+
+@admin.register(EventRole)
+class EventRoleAdmin(ReadOnlyAdmin[EventRole]):
+    list_display = ["event", "user", "role", "created"]
+    list_filter = ["role"]
+    list_select_related = ["event", "user"]
+
+
+@admin.register(EventAuditEntry)
+class EventAuditEntryAdmin(ReadOnlyAdmin[EventAuditEntry]):
+    list_display = ["created", "event", "user", "entity", "entity_id", "old_value", "new_value"]
+    list_select_related = ["event", "user"]
 
 
 @admin.register(TournamentRole)
