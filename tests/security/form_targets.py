@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from django.urls import reverse
 
 from tests.security.world import World
-from tournaments.models import Player, RatingKind
+from tournaments.models import Entry, Player, RatingKind
 
 Fields = dict[str, list[str]]
 
@@ -100,6 +100,23 @@ def _deputy(world: World) -> str:
 def _invitation(world: World) -> str:
     invitation = world.ours.tournament.arbiter_invitations.order_by("pk").last()
     return str(invitation.pk if invitation else 1)
+
+
+def _entry_fields(world: World) -> dict[str, str]:
+    """A player without FIDE ID entering our tournament (a section without rating limits)."""
+    return {
+        "name": "Fuzz, Player",
+        "sex": "m",
+        "birth_year": "2000",
+        "federation": "FRA",
+        "section": str(world.ours.tournament.pk),
+        "email": "fuzz@example.org",
+        "answer_0": "Club Fuzz",
+    }
+
+
+def _entry_pk(world: World) -> str:
+    return str(Entry.objects.filter(event=world.ours.event).order_by("pk")[0].pk)
 
 
 def _no_fields(_: World) -> dict[str, str]:
@@ -322,6 +339,48 @@ TARGETS = (
         "event-move",
         "arbiter",
         lambda world: {"player": _player_pk(world, 1), "section": str(world.ours.tournament.pk)},
+        kwargs=("event_slug",),
+    ),
+    # online entries (issue 32): the form for anyone; the queue, settings and fees for the
+    # world's arbiter (our event's organiser and chief arbiter)
+    Target("event-enter", "anonymous", _entry_fields, kwargs=("event_slug",)),
+    Target(
+        "event-entry-decide",
+        "arbiter",
+        lambda world: {"entry": _entry_pk(world), "action": "refuse"},
+        kwargs=("event_slug",),
+    ),
+    Target(
+        "event-entry-desk",
+        "arbiter",
+        lambda _: {
+            "opens_at": "2020-01-01T09:00",
+            "closes_at": "",
+            "questions": "Club\nT-shirt size",
+            "currency": "EUR",
+        },
+        kwargs=("event_slug",),
+    ),
+    Target(
+        "event-entry-terms",
+        "arbiter",
+        lambda world: {
+            "section": str(world.ours.tournament.pk),
+            f"s{world.ours.tournament.pk}-cap": "10",
+            f"s{world.ours.tournament.pk}-fee": "12.50",
+        },
+        kwargs=("event_slug",),
+    ),
+    Target(
+        "event-entry-fees",
+        "arbiter",
+        lambda world: {
+            "entry": _entry_pk(world),
+            "fee_status": "paid",
+            "amount": "12.50",
+            "method": "cash",
+            "note": "",
+        },
         kwargs=("event_slug",),
     ),
     Target(

@@ -33,12 +33,15 @@ from tournaments.models import (
     Bye,
     CheckIn,
     CheckInSettings,
+    Entry,
+    EntryDesk,
     ForbiddenPair,
     Game,
     IntegrityEvent,
     Player,
     RatingCorrection,
     Round,
+    SectionEntryTerms,
     Tournament,
     TournamentRole,
 )
@@ -69,6 +72,9 @@ _TABLES = (
     CheckIn,
     CheckInSettings,
     PairingRun,
+    Entry,
+    EntryDesk,
+    SectionEntryTerms,
     User,
 )
 

@@ -7,6 +7,7 @@ rows, arbitrated by someone else, whose ids must stay out of reach under `ours`'
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -34,6 +35,7 @@ from tournaments.models import (
     Tournament,
     TournamentRole,
 )
+from tournaments.models.entries import Entry, EntryDesk
 from tournaments.services.arbiters import arbiter_invitation_create
 
 ROUND_3_INPUT = (
@@ -57,6 +59,8 @@ USER_KINDS = (
 tournament's arbiter, an officer of this tournament's federation, an officer of another
 federation (the other tournament's), and the site's superuser."""
 OUR_FEDERATION = "FRA"
+ENTRIES_OPEN = datetime.datetime(2020, 1, 1, tzinfo=datetime.UTC)
+"""Since when the events' entry forms are open (issue 32)."""
 THEIR_FEDERATION = "GER"
 
 
@@ -141,6 +145,11 @@ def _tournament_rows(slug: str, chief: User, federation: str) -> Rows:
     Tournament.objects.filter(pk=tournament.pk).update(event=event)
     for role in (EventRoleKind.ORGANISER, EventRoleKind.CHIEF):
         EventRoleFactory.create(event=event, user=chief, role=role)
+    # online entries (issue 32): the form open since 2020, one entry waiting for a decision
+    EntryDesk.objects.create(event=event, opens_at=ENTRIES_OPEN, questions=["Club"])
+    Entry.objects.create(
+        event=event, section=tournament, name="Entrant, First", email="first@example.org"
+    )
     return Rows(tournament, bye.pk, pair.pk, game.pk, invitation.token, job.pk, event)
 
 
