@@ -13,6 +13,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_POST, require_safe
 
 from tournaments.domain.text import spreadsheet_safe
@@ -235,7 +236,7 @@ def entry_fees_csv(request: ArbiterRequest, event: Event) -> HttpResponse:
         _("Section"),
         _("Name"),
         _("FIDE ID"),
-        _("Fed"),
+        pgettext("federation", "Fed"),
         _("Entry status"),
         _("Fee"),
         _("Amount"),
