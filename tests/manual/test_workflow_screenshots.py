@@ -248,7 +248,7 @@ def download_the_exports_and_the_printed_documents(page: Page, base: str) -> Non
             urljoin(page.url, link.get_attribute("href") or "")
             for link in page.locator(".print-menu a").all()
         }
-    assert len(documents) == 18  # nine documents, on A4 and on Letter
+    assert len(documents) == 20  # ten documents (the check-in badges too), on A4 and on Letter
     for document in documents:
         response = page.request.get(document)
         assert response.headers["content-type"] == "application/pdf", document
