@@ -4,10 +4,11 @@ duplicate, a rating too high for the section by a forged post, a player rated ov
 FIDE's registration deadline, a full section putting the entry on its waiting list), every
 pending entry approved in the arbiter's queue, a player moved between sections (outside the
 limits: the confirmation dialog), check-in before round 1 at the desk with two absentees marked
-from the pairing page's panel and one player's own check-in by phone with the badge's code,
-then rounds 1 and 2 of each section paired (the pairing page's button, the task run eagerly as
-in the other browser tests) and published, and the public event page at 390 and 1280 px.
-Screenshots (event-e2e-*.png, var/screenshots/ under `make screenshots`) to be looked at.
+from the pairing page's panel (withdrawn: one absence without notice, C.04.2 D.2) and one
+player's own check-in by phone with the badge's code, then rounds 1 and 2 of each section
+paired (the pairing page's button, the task run eagerly as in the other browser tests) and
+published, and the public event page at 390 and 1280 px. Screenshots (event-e2e-*.png,
+var/screenshots/ under `make screenshots`) to be looked at.
 
 Seeded, not done through pages: the event with its three sections, the entry desk's dates and
 Open B's cap (`tests.tournaments.entries.entry_event`, and the five rounds of each section; the
@@ -39,6 +40,7 @@ from tournaments.models import (
     CheckInSource,
     CheckInStatus,
     Player,
+    PlayerStatus,
     RatedPlayer,
     RatingList,
     Result,
@@ -296,6 +298,9 @@ def test_an_event_of_three_sections_from_the_entries_to_round_2(
             round__tournament=world.open_a, status=CheckInStatus.NO_SHOW
         ).values_list("player_id", flat=True)
     )
+    withdrawn = set(
+        world.open_a.players.filter(status=PlayerStatus.WITHDRAWN).values_list("pk", flat=True)
+    )
     round_1 = world.open_a.round_set.get(number=1)
     on_boards = {
         player for pair in round_1.games.values_list("white_id", "black_id") for player in pair
@@ -311,4 +316,6 @@ def test_an_event_of_three_sections_from_the_entries_to_round_2(
     }
     assert len(absentees) == 2
     assert not absentees & on_boards
+    # absent without notice from round 1: withdrawn, the default of one absence (C.04.2 D.2)
+    assert withdrawn == absentees
     assert (phone_check_in, moved) == (1, world.open_a.pk)
