@@ -63,7 +63,7 @@ def _event() -> Event:
 
 def _ratings(page: Page, section: str) -> list[str]:
     rows = page.locator(f"section.event-section:has(h3:has-text('{section}')) tbody tr")
-    return [cell.strip() for cell in rows.locator("td:nth-child(5)").all_inner_texts()]
+    return [cell.strip() for cell in rows.locator("td:nth-child(4)").all_inner_texts()]
 
 
 def _no_sideways_scroll(page: Page) -> None:
@@ -102,7 +102,7 @@ def test_the_event_page_on_a_phone_and_a_wide_screen(
         page.get_by_role("link", name="federation", exact=True).click()
         expect(page.locator("strong[aria-current]")).to_have_text("federation")
         feds = page.locator(
-            "section.event-section:has(h3:has-text('Open B')) tbody td:nth-child(4)"
+            "section.event-section:has(h3:has-text('Open B')) tbody td:nth-child(3)"
         ).all_inner_texts()
         assert feds == sorted(feds)
         assert _ratings(page, "Open C")[-1] in {"–", "-"} or "–" in _ratings(page, "Open C")

@@ -284,6 +284,11 @@ def test_an_event_of_three_sections_from_the_entries_to_round_2(
             expect(table).to_contain_text(name)
         expect(visitor.locator("main")).not_to_contain_text("@example.org")
         _no_sideways_scroll(visitor, width)
+        hidden = visitor.evaluate(
+            "() => [...document.querySelectorAll('.table-wrap')]"
+            ".filter(wrap => wrap.scrollWidth > wrap.clientWidth).length"
+        )
+        assert hidden == 0, f"{hidden} tables hide columns at {width} px"  # the ratings, say
         screenshot(visitor, f"event-e2e-event-page-{width}")
         visitor.context.close()
     phone.close()
